@@ -25,11 +25,18 @@ export interface RouteDef {
   summary: string;
   tag: string;
   auth: RouteAuth;
+  /**
+   * Other credentials the route also accepts, besides `auth` (e.g. an extension route the web client
+   * also calls with its session). A server that ignores this field only rejects, never admits, a caller.
+   */
+  authAlternatives?: readonly RouteAuth[];
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
   response: z.ZodType;
   responseKind?: 'json' | 'redirect' | 'binary';
+  /** HTTP status of a success (default 200; e.g. 202 for accepted work, 302 for redirects). */
+  successStatus?: 200 | 201 | 202 | 204 | 302;
 }
 
 export function defineRoute<const T extends RouteDef>(def: T): T {
@@ -38,7 +45,15 @@ export function defineRoute<const T extends RouteDef>(def: T): T {
 
 export type RouteBody<R extends RouteDef> = R['body'] extends z.ZodType ? z.infer<R['body']> : undefined;
 export type RouteResponse<R extends RouteDef> = z.infer<R['response']>;
-export type RouteParams<R extends RouteDef> = R['params'] extends z.ZodObject ? z.infer<R['params']> : undefined;
+export type RouteParams<R extends RouteDef> = R['params'] extends z.ZodObject
+  ? z.infer<R['params']>
+  : undefined;
+export type RouteQuery<R extends RouteDef> = R['query'] extends z.ZodObject ? z.infer<R['query']> : undefined;
+
+/** Whether a route accepts the given kind of credential (its `auth` or one of its `authAlternatives`). */
+export function routeAccepts(route: Pick<RouteDef, 'auth' | 'authAlternatives'>, auth: RouteAuth): boolean {
+  return route.auth === auth || (route.authAlternatives?.includes(auth) ?? false);
+}
 
 /** Replace `:name` segments of a route path with URL-encoded values. */
 export function buildPath(path: string, params: Record<string, string | number> = {}): string {

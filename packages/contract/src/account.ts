@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { AnalysisSchema } from './analysis';
+import { IsoDateTimeSchema } from './common';
+import { InvoiceSchema, PaymentMethodSchema } from './payment';
+import { AnswersSchema, PersonalizationSchema } from './questionnaire';
+import { SubscriptionSchema } from './subscription';
+import { UserSchema } from './user';
+
+export {
+  UserSchema,
+  UserResponseSchema,
+  UserStateSchema,
+  UserConfigsSchema,
+  UserExtensionSchema,
+  UserStripeSchema,
+  type User,
+  type UserResponse,
+} from './user';
+export {
+  PersonalizationResponseSchema,
+  PersonalizationUpdateSchema,
+  type PersonalizationResponse,
+  type PersonalizationUpdate,
+} from './questionnaire';
+export { UrlsResponseSchema, AddUrlRequestSchema, UrlParamsSchema, type UrlsResponse } from './urls';
+
+/** GET /api/account/info and GET /api/account: `{success, user}` (UserResponseSchema). */
+export {
+  UserResponseSchema as AccountInfoResponseSchema,
+  type UserResponse as AccountInfoResponse,
+} from './user';
+
+/**
+ * GET /api/account/export (additional route): everything we hold about the caller, as JSON.
+ * Card numbers are never held, so payment methods are the provider's summaries.
+ */
+export const AccountExportResponseSchema = z.object({
+  success: z.literal(true),
+  exportedAt: IsoDateTimeSchema,
+  user: UserSchema,
+  subscription: SubscriptionSchema.nullable(),
+  analyses: z.array(AnalysisSchema),
+  ignoredSites: z.array(z.string()),
+  personalization: PersonalizationSchema.nullable(),
+  answers: AnswersSchema.nullable(),
+  paymentMethods: z.array(PaymentMethodSchema),
+  invoices: z.array(InvoiceSchema),
+});
+export type AccountExportResponse = z.infer<typeof AccountExportResponseSchema>;
+
+/** DELETE /api/account (additional route): the caller confirms by typing their e-mail. */
+export const DeleteAccountRequestSchema = z.object({ confirmEmail: z.email() });
+export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequestSchema>;
+
+export const DeleteAccountResponseSchema = z.object({ success: z.literal(true) });
+export type DeleteAccountResponse = z.infer<typeof DeleteAccountResponseSchema>;
+
+/** True when the typed confirmation matches the account e-mail (case and surrounding spaces ignored). */
+export function confirmEmailMatches(typed: string, accountEmail: string): boolean {
+  return typed.trim().toLowerCase() === accountEmail.trim().toLowerCase();
+}

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import {
+  CATEGORIES,
+  CATEGORY_IDS,
+  CategoryIdSchema,
+  ClassificationSchema,
+  type CategoryId,
+} from './categories';
+import { IdSchema, IsoDateTimeSchema } from './common';
+import { AnalysisModeSchema } from './enums';
+import { RECENT_WINDOW_DAYS } from './constants';
+
+export { AnalysisModeSchema, type AnalysisMode } from './enums';
+
+/**
+ * One category's figures in an analysis (spec §3). Field names are the spec's (PascalCase).
+ * BaseScore 0–100 (shown as percent with 3 decimals); PosteriorProbability 0–1; EffectiveN is the
+ * effective number of evidence units behind the score.
+ */
+export const CategoryScoreSchema = z.object({
+  BaseScore: z.number().min(0).max(100),
+  Classification: ClassificationSchema,
+  BayesFactor: z.number().nonnegative(),
+  PosteriorProbability: z.number().min(0).max(1),
+  EffectiveN: z.number().nonnegative(),
+});
+export type CategoryScore = z.infer<typeof CategoryScoreSchema>;
+
+/** Scores for all 14 categories, keyed by category id (`joy`, `anger`, …; display names in CATEGORIES). */
+export const CategoryScoresSchema = z.record(CategoryIdSchema, CategoryScoreSchema);
+export type CategoryScores = z.infer<typeof CategoryScoresSchema>;
+
+/** Whole-text figures: how strongly the text leans pro versus mal, and how sure we are (spec §3). */
+export const ClassificationAnalysisSchema = z.object({
+  correlationCoefficient: z.number().min(-1).max(1),
+  bayesFactor: z.number().nonnegative(),
+  posteriorProbability: z.number().min(0).max(1),
+});
+export type ClassificationAnalysis = z.infer<typeof ClassificationAnalysisSchema>;
+
+/** The scorer's output for one text: what the analyzer returns and a device-mode extension uploads. */
+export const AnalysisScoresSchema = z.object({
+  tokens: z.number().int().nonnegative(),
+  categoryScores: CategoryScoresSchema,
+  classificationAnalysis: ClassificationAnalysisSchema,
+  /** -1 (harmful) … +1 (good). */
+  valence: z.number().min(-1).max(1).optional(),
+  /** 0–100; the Overall Impact badge reads it (≥70 high, ≥40 medium). */
+  overallScore: z.number().min(0).max(100).optional(),
+  modelVersion: z.string().optional(),
+});
+export type AnalysisScores = z.infer<typeof AnalysisScoresSchema>;
+
+/** One analysed touch point (spec §3). */
+export const AnalysisSchema = z.object({
+  id: IdSchema,
+  url: z.string(),
+  title: z.string().optional(),
+  createdAt: IsoDateTimeSchema,
+  tokens: z.number().int().nonnegative(),
+  categoryScores: CategoryScoresSchema,
+  classificationAnalysis: ClassificationAnalysisSchema,
+  valence: z.number().min(-1).max(1).optional(),
+  overallScore: z.number().min(0).max(100).optional(),
+  modelVersion: z.string().optional(),
+  mode: AnalysisModeSchema.optional(),
+});
+export type Analysis = z.infer<typeof AnalysisSchema>;
+
+// ── GET /api/analysis/recent ───────────────────────────────────────────────────────────────────────
+export const RecentAnalysesQuerySchema = z.object({
+  /** Window in days, default RECENT_WINDOW_DAYS (7). */
+  days: z.coerce.number().int().min(1).max(366).optional(),
+});
+export type RecentAnalysesQuery = z.infer<typeof RecentAnalysesQuerySchema>;
+
+/** Newest first. */
+export const RecentAnalysesResponseSchema = z.object({
+  success: z.literal(true),
+  results: z.array(AnalysisSchema),
+});
+export type RecentAnalysesResponse = z.infer<typeof RecentAnalysesResponseSchema>;
+
+// ── GET /api/analysis/get/:id ──────────────────────────────────────────────────────────────────────
+export const AnalysisParamsSchema = z.object({ id: IdSchema });
+export type AnalysisParams = z.infer<typeof AnalysisParamsSchema>;
+
+/** Designed (spec: "not shown beyond the analysis entity"): `{success, analysis}`; 404 when not the caller's. */
+export const AnalysisResponseSchema = z.object({
+  success: z.literal(true),
+  analysis: AnalysisSchema,
+});
+export type AnalysisResponse = z.infer<typeof AnalysisResponseSchema>;
+
+// ── Rules ──────────────────────────────────────────────────────────────────────────────────────────
+
+/** `pro` is pro; anything else is treated as mal (spec §3). */
+export function isPro(classification: string): boolean {
+  return classification === 'pro';
+}
+
+export interface RankedCategory {
+  id: CategoryId;
+  name: string;
+  score: CategoryScore;
+}
+
+/**
+ * The categories an analysis card shows (spec §2): the top `limit` pro and top `limit` mal categories by
+ * BaseScore, highest first. Classification is read from the score (falling back to the category's own).
+ */
+export function topCategories(
+  scores: Partial<Record<CategoryId, CategoryScore>>,
+  limit: number,
+): { pro: RankedCategory[]; mal: RankedCategory[] } {
+  const ranked: RankedCategory[] = [];
+  for (const id of CATEGORY_IDS) {
+    const score = scores[id];
+    if (score) ranked.push({ id, name: CATEGORIES[id].name, score });
+  }
+  ranked.sort((a, b) => b.score.BaseScore - a.score.BaseScore);
+  return {
+    pro: ranked.filter((c) => isPro(c.score.Classification)).slice(0, limit),
+    mal: ranked.filter((c) => !isPro(c.score.Classification)).slice(0, limit),
+  };
+}
+
+/** A cut-off date for the recent window: now minus `days` (default 7). */
+export function recentWindowStart(now: Date = new Date(), days: number = RECENT_WINDOW_DAYS): Date {
+  return new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+}

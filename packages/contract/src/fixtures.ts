@@ -1,0 +1,150 @@
+import type { Analysis, CategoryScores } from './analysis';
+import { CATEGORIES, CATEGORY_IDS } from './categories';
+import type { InsightsResponse } from './insights';
+import type { Invoice, PaymentMethod } from './payment';
+import type { Personalization, Question } from './questionnaire';
+import type { Plan, Subscription } from './subscription';
+import type { User } from './user';
+
+/**
+ * Small builders of valid contract objects for tests (server, web, extension). Each takes overrides.
+ * Importable as `@mediadiet/contract/fixtures`; not for production code.
+ */
+
+const T0 = '2025-01-15T10:00:00.000Z';
+const S0 = 1_736_935_200; // 2025-01-15T10:00:00Z in unix seconds
+
+export function buildUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 'user-1',
+    email: 'ada@example.com',
+    name: 'Ada Lovelace',
+    state: { hasHadFreeTrial: false, shouldShowExtensionWizard: true },
+    stripe: null,
+    configs: { state: 'NOT_STARTED', lastSubmitted: null },
+    extension: { status: null, isInstalled: false },
+    createdAt: T0,
+    ...overrides,
+  };
+}
+
+export function buildCategoryScores(base: (index: number) => number = (i) => (i * 7) % 100): CategoryScores {
+  return Object.fromEntries(
+    CATEGORY_IDS.map((id, i) => [
+      id,
+      {
+        BaseScore: base(i),
+        Classification: CATEGORIES[id].classification,
+        BayesFactor: 1.5,
+        PosteriorProbability: 0.6,
+        EffectiveN: 12,
+      },
+    ]),
+  ) as CategoryScores;
+}
+
+export function buildAnalysis(overrides: Partial<Analysis> = {}): Analysis {
+  return {
+    id: 'analysis-1',
+    url: 'https://news.example.com/story',
+    title: 'A story',
+    createdAt: T0,
+    tokens: 1200,
+    categoryScores: buildCategoryScores(),
+    classificationAnalysis: { correlationCoefficient: 0.45, bayesFactor: 3.2, posteriorProbability: 0.76 },
+    overallScore: 55,
+    mode: 'server',
+    ...overrides,
+  };
+}
+
+export function buildSubscription(overrides: Partial<Subscription> = {}): Subscription {
+  return {
+    id: 'sub-1',
+    plan: 'basic',
+    status: 'active',
+    cancelAt: null,
+    currentPeriodStart: S0,
+    currentPeriodEnd: S0 + 30 * 86_400,
+    trialEnd: null,
+    tokensLimit: 500_000,
+    overageRate: 0.5,
+    overageLimit: 0,
+    ...overrides,
+  };
+}
+
+export function buildPlan(overrides: Partial<Plan> = {}): Plan {
+  return {
+    id: 'basic',
+    name: 'Basic',
+    amount: 999,
+    interval: 'month',
+    includedAnalyses: 500,
+    includedTokens: 500_000,
+    overageRate: 0.5,
+    benefits: ['Analysis of up to 500 touch points a month', 'Monthly insights'],
+    trialDays: 10,
+    ...overrides,
+  };
+}
+
+export function buildPaymentMethod(overrides: Partial<PaymentMethod> = {}): PaymentMethod {
+  return {
+    id: 'pm-1',
+    brand: 'visa',
+    last4: '4242',
+    expMonth: 12,
+    expYear: 2030,
+    isDefault: true,
+    ...overrides,
+  };
+}
+
+export function buildInvoice(overrides: Partial<Invoice> = {}): Invoice {
+  return {
+    id: 'in-1',
+    amount: 999,
+    date: S0,
+    status: 'paid',
+    invoice_pdf: 'https://example.com/in-1.pdf',
+    ...overrides,
+  };
+}
+
+export function buildQuestion(overrides: Partial<Question> = {}): Question {
+  return {
+    id: 'q1',
+    question: 'How do you usually read the news?',
+    type: 'RADIO',
+    answers: ['Morning', 'Evening'],
+    ...overrides,
+  };
+}
+
+export function buildPersonalization(): Personalization {
+  return {
+    categoryScores: {
+      emotional: [{ category: 'Empathy', score: 3, description: 'How you respond to others’ feelings.' }],
+      behavioral: [{ category: 'Habits', score: 4, description: 'How steady your routines are.' }],
+      cognitive: [{ category: 'Focus', score: 2, description: 'How long you stay with one text.' }],
+    },
+  };
+}
+
+export function buildInsights(overrides: Partial<InsightsResponse> = {}): InsightsResponse {
+  return {
+    success: true,
+    scope: 'month',
+    results: [{ id: 'analysis-1', url: 'https://news.example.com/story', createdAt: T0, overall_score: 55 }],
+    trends: {
+      categories: CATEGORY_IDS.map((id) => ({ name: id, classification: CATEGORIES[id].classification })),
+      metadata: { averageScores: { joy: 40, anger: 12.5 } },
+    },
+    topDomains: [{ domain: 'news.example.com', averageScore: 55, visitCount: 1 }],
+    directories: [{ mm: 1, yy: 2025 }],
+    currMM: 1,
+    currYY: 2025,
+    ...overrides,
+  };
+}

@@ -1,0 +1,328 @@
+/**
+ * Every user-visible string the spec quotes (spec §8 error catalogue, plus the headings, labels, confirms,
+ * onboarding and empty-state texts of §2, §4 and §5), grouped by domain. Parameterised strings are
+ * functions. Server errors come from here too, so client and server speak the same words.
+ *
+ * Keys under `http` and `routeError` are fixed: the web client's API layer codes against them.
+ */
+export const messages = {
+  /** Client-side call failures (spec §7, §8). The server's `error`/`message` field is preferred when present. */
+  http: {
+    noData: 'No data received from server',
+    network: 'Network error occurred',
+    status: (code: number | string) => `Request failed with status ${code}`,
+    unknown: 'An unknown error occurred',
+    timeout: 'Request timeout after 10 seconds',
+  },
+  /** React Router's default error element text (spec §2). */
+  routeError: 'Unexpected Application Error!',
+
+  /** Loading failures (spec §8). */
+  loading: {
+    loading: 'Loading...',
+    analysisHistory: 'Failed to load analysis history',
+    analysisDetails: 'Failed to load analysis details',
+    insights: 'Failed to load insights',
+    insightsError: (error: string) => `Error loading insights: ${error}`,
+    accountInfo: 'Failed to fetch account info',
+    subscriptionDetails: 'Failed to load subscription details',
+    subscriptionPlans: 'Failed to load subscription plans',
+    subscriptionData: 'Failed to load subscription data',
+    questionnaire: 'Failed to fetch questionnaire',
+    questionnaireState: 'Failed to fetch questionnaire state',
+    userConfiguration: 'Failed to load user configuration',
+    defaultBlockedUrls: 'Failed to fetch default blocked URLs',
+    paymentMethods: 'Failed to load payment methods',
+    paymentInformation: 'Failed to load payment information',
+    invoiceHistory: 'Failed to load invoice history',
+    pricing: 'Failed to fetch pricing data',
+    pricingPending: 'Loading pricing information...',
+    fetchingData: 'Error fetching your data',
+    notLoggedIn: 'User not logged in',
+  },
+
+  /** Sign-in and registration (spec §2, §5, §8). */
+  auth: {
+    continueWithGoogle: 'Continue with Google',
+    continueWithEmail: 'Continue with Email',
+    sendPin: 'Send PIN',
+    resendPin: 'Resend PIN',
+    verifyPin: 'Verify PIN',
+    terms: 'Terms',
+    privacy: 'Privacy',
+    logout: 'Logout',
+    nameRequired: 'Name is required for registration',
+    emailRequired: 'Email is required for registration',
+    enterEmail: 'Please enter your email',
+    invalidEmail: 'Please enter a valid email address',
+    pinFormat: 'PIN must be exactly 6 digits',
+    registrationFailed: 'Registration failed',
+    noResponse: 'No response from server',
+    requestPinFailed: 'Failed to request PIN',
+    duplicateEmail: 'This email is already registered. Please try logging in instead.',
+    registrationFailedRetry: 'Registration failed. Please try again.',
+    unexpected: 'An unexpected error occurred. Please try again later.',
+  },
+
+  /** Success toasts (spec §8). */
+  success: {
+    registration: 'Registration successful! Please check your email for PIN.',
+    pinSent: 'PIN sent! Check your email.',
+    subscriptionReactivated: 'Subscription reactivated successfully!',
+    subscriptionCancelled:
+      'Subscription cancelled successfully. Your access will continue until the end of the current billing period.',
+    defaultPaymentMethodUpdated: 'Default payment method updated successfully',
+    paymentMethodDeleted: 'Payment method deleted successfully',
+    paymentMethodAdded: 'Payment method added successfully',
+    paymentMethodUpdated: 'Payment method updated successfully',
+    subscriptionUpdated: 'Subscription updated successfully!',
+    overageLimitUpdated: 'Overage limit updated successfully',
+    extensionConnected: 'Extension connected successfully',
+    extensionDisconnected: 'Extension disconnected successfully',
+  },
+
+  /** Header, navigation and dashboard (spec §2). */
+  nav: {
+    insights: 'Insights',
+    settings: 'Settings',
+    personality: 'Personality',
+    loading: 'Loading...',
+  },
+
+  /** Extension status, wizard and connection (spec §2, §8). */
+  extension: {
+    ledConnected: 'Connected',
+    ledSetupRequired: 'Setup Required',
+    ledCreateSubscription: 'Create Subscription',
+    manageProtectedSites: 'Manage Protected Sites',
+    disconnect: 'Disconnect Extension',
+    connectFailed: 'Failed to connect extension',
+    verifyFailed: 'Failed to verify extension',
+    verifyConnectionFailed: 'Failed to verify extension connection',
+    establishFailed: 'Failed to establish connection. Please try again.',
+    disconnectFailed: 'Failed to disconnect the extension. Please try again.',
+    openUrlManagementFailed: 'Failed to open URL management',
+    connectionLost:
+      'Lost connection to the browser extension. Please reconnect it from the status indicator in the header.',
+    installedNotConnected:
+      'The browser extension is installed but not connected. Click the red indicator above to connect it.',
+    notConnectedSetup: 'The browser extension is not set up yet. Click the red indicator above to set it up.',
+    wizardNoSubscriptionTitle: 'Create a Subscription',
+    wizardNoSubscriptionText: 'You must have a subscription to configure the browser extension',
+    phaseInstall: 'Phase I: Install',
+    phaseConnect: 'Phase II: Connect',
+    connectNow: 'Connect Now',
+    setupComplete: 'Setup Complete!',
+    continueToDashboard: 'Continue to Dashboard',
+    skipForNow: 'Skip for now',
+    /** Server: an extension route called without a valid apiKey bearer. */
+    invalidApiKey: 'Invalid or revoked extension key',
+  },
+
+  /** History view: onboarding, empty state, recent results, analysis detail (spec §2, §4). */
+  history: {
+    onboardingTitle: (steps: 1 | 2) =>
+      `Almost there! ${steps === 1 ? 'One quick step' : 'Two quick steps'} before seeing your results`,
+    stepWidget: 'Complete the widget setup',
+    stepWidgetHint: 'Look for the red indicator above',
+    stepSurvey: 'Quick survey',
+    stepSurveyHint: 'Fill out or opt out',
+    onboardingFooter: 'The analysis begins automatically once the steps are complete.',
+    emptyTitle: "you're all set up",
+    emptyText: 'Your data will populate here as you go about your routine.',
+    touchpointsStat: 'Touchpoints (last 7 days)',
+    tokensStat: 'Tokens Used (last 7 days)',
+    patternStrength: 'Pattern Strength',
+    strongPattern: 'Strong pattern detected. Good confidence in the analysis.',
+    moderatePattern: 'Moderate pattern detected. Some trends are emerging.',
+    weakPattern: 'Weak pattern detected. More data needed for confidence.',
+    back: 'Back',
+    score: 'Score',
+    bayes: 'Bayes',
+    probability: 'Probability',
+    effectiveN: 'N',
+  },
+
+  /** Insights screen (spec §2). */
+  insights: {
+    emptyTitle: 'No insights yet',
+    emptyPeriod: 'No insights available for this period',
+    exportPdf: 'Export PDF',
+    trends: 'Trends',
+    topDomains: 'Top Domains',
+    totalScore: 'Total Score',
+    domain: 'Domain',
+    score: 'Score',
+    visits: 'Visits',
+    overallImpact: 'Overall Impact',
+    wholeYear: (yy: number | string) => `All of ${yy}`,
+    unlockTitle: 'Unlock Your Personal Insights',
+    startQuestionnaire: 'Start Questionnaire',
+    continueQuestionnaire: 'Continue Questionnaire',
+    finishQuestionnaire: 'Finish Questionnaire',
+    analysisInProgress: 'Analysis in Progress',
+    analyzingResponses: 'Analyzing Your Responses',
+    processingText: 'Please wait while our system processes your questionnaire responses.',
+    processingDuration: 'This typically takes about 3 minutes.',
+  },
+
+  /** Questionnaire and personality snapshot (spec §2, §8). */
+  questionnaire: {
+    privacyBadge: 'Your privacy is our priority',
+    offerTitle: 'Discover Your Content Personality',
+    beginQuestionnaire: 'Begin Questionnaire',
+    continueWithout: 'Continue without questionnaire',
+    welcomeTitle: 'Welcome to our survey!',
+    questionCount: (count: number) => `There are ${count} questions.`,
+    beginSurvey: 'Begin Survey',
+    previous: 'Previous',
+    save: 'Save',
+    next: 'Next',
+    finish: 'Finish Questionnaire',
+    progress: (current: number, total: number) => `Question ${current} of ${total}`,
+    remaining: (minutes: number) => `About ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} remaining`,
+    takesAbout: 'Takes about 5 minutes',
+    technicalDifficulties: 'Technical Difficulties',
+    contactSupport: 'Contact Support',
+    snapshotTitle: 'Your Personality Snapshot',
+    groupEmotional: 'Emotional Intelligence',
+    groupBehavioral: 'Behavioral Patterns',
+    groupCognitive: 'Cognitive Processing',
+    scoreImmature: 'Immature',
+    scoreDeveloping: 'Developing',
+    scoreBalanced: 'Balanced',
+    scoreMaturing: 'Maturing',
+    scoreMature: 'Mature',
+    saveChanges: 'Save Changes',
+    scoreRange: 'Score must be a whole number from 1 to 5',
+    submitAnswersFailed: 'Failed to submit answers',
+    submitFailed: 'Failed to submit questionnaire',
+    updateAnalysisFailed: 'Failed to update analysis',
+    genericError: 'An error occurred',
+    optOutDone: 'You are good to go',
+  },
+
+  /** Ignored sites (spec §2, §5, §8). */
+  urls: {
+    title: 'Ignored Sites',
+    defaultsTitle: 'Default Protected Websites',
+    addDomain: 'Add',
+    remove: 'Remove',
+    emptyDomain: 'Please enter a website domain',
+    invalidDomain: (host: string) => `Please enter a valid domain (e.g., ${host})`,
+    addFailed: 'Failed to add site',
+    removeFailed: 'Failed to remove site',
+    added: (domain: string) => `Added ${domain} to ignored sites`,
+    removed: (domain: string) => `Removed ${domain} from ignored sites`,
+  },
+
+  /** Subscription page, plans, card form, payment tab (spec §2, §4, §5, §8). */
+  billing: {
+    statusPanel: 'Subscription Status',
+    plansPanel: 'Subscription Plans',
+    overview: 'Overview',
+    usageLimits: 'Usage Limits',
+    paymentMethod: 'Payment Method',
+    upgradePlan: 'Upgrade Plan',
+    noActiveSubscription: 'No Active Subscription',
+    selectPlanHint: 'Start analyzing content by selecting a plan that fits your needs.',
+    freeTrialBanner: (days: number) =>
+      `Start your ${days}-day free trial. Your card is charged after the trial unless you cancel.`,
+    manageSubscription: 'Manage Subscription',
+    changePlan: 'Change Plan',
+    cancelSubscription: 'Cancel Subscription',
+    scheduledToCancel: 'Scheduled to cancel on',
+    keepMySubscription: 'Keep My Subscription',
+    cancelConfirm: 'Are you sure you want to cancel your subscription? This cannot be undone.',
+    yesCancel: 'Yes, Cancel',
+    noKeepIt: 'No, Keep It',
+    freeForever: 'Free Forever',
+    currentPlan: 'Current Plan',
+    startFree: 'Start Free',
+    startFreeTrial: 'Start Free Trial',
+    subscribe: 'Subscribe',
+    touchPointNote:
+      'A touch point is any web media content (an article, a post, a video page) that is analysed for its effect on how you feel.',
+    secureAccountSetup: 'Secure Account Setup',
+    secureAccountBullets: [
+      'Prevents automated abuse',
+      'Enables instant plan upgrades',
+      'No charges while on free plan',
+    ],
+    completeSubscription: 'Complete Your Subscription',
+    secureAccount: 'Secure Account',
+    startSubscription: 'Start Subscription',
+    securedByProvider: 'Payments are secured by our card payment provider.',
+    testModeNotice: 'Test mode — no real charges',
+    welcome: (plan: string) => `Welcome to ${plan}!`,
+    activated: 'Your subscription has been activated successfully.',
+    continueToDashboard: 'Continue to Dashboard',
+    changePlanConfirm:
+      'Are you sure you want to change your subscription plan? This will take effect immediately.',
+    yesChangePlan: 'Yes, Change Plan',
+    noKeepCurrentPlan: 'No, Keep Current Plan',
+    freePlanNoCharge: 'Your card will not be charged while on the free plan.',
+    highOverageTitle: 'Confirm High Overage Limit',
+    highOverageText: (amount: string) =>
+      `Are you sure you want to set a high overage limit of ${amount}? This could result in significant charges if you exceed your plan's allocation.`,
+    deleteCardConfirm: 'Are you sure you want to delete this payment method?',
+    setDefault: 'Set Default',
+    delete: 'Delete',
+    addNewCard: 'Add New Card',
+    downloadPdf: 'Download PDF',
+    viewInvoiceHistory: 'View Invoice History',
+    cancel: 'Cancel',
+    saveChanges: 'Save Changes',
+    updateDefaultFailed: 'Failed to update default payment method',
+    deleteFailed: 'Failed to delete payment method',
+    addFailed: 'Failed to add payment method',
+    updateFailed: 'Failed to update payment method',
+    overageFailed: 'Failed to update overage limit',
+    changePlanFailed: (reason: string) => `Failed to change plan: ${reason}`,
+    createFailed: 'Failed to create subscription',
+    invalidStatus: 'Subscription creation failed - invalid status',
+    processPaymentFailed: 'Failed to process payment',
+    cancelFailed: 'Failed to cancel subscription',
+    reactivateFailed: 'Failed to reactivate subscription',
+    setupPaymentFailed: 'Failed to setup payment',
+    providerNotInitialized: 'Payment provider has not been initialized',
+    cardElementNotFound: 'Card element not found',
+    noPaymentMethod: 'No payment method returned',
+    operationCancelled: 'Operation cancelled',
+  },
+
+  /** Generic confirm dialog defaults (spec §9). */
+  confirm: {
+    cancel: 'Cancel',
+    confirm: 'Confirm',
+  },
+
+  /** Errors the server answers with (not quoted by the spec; ours). */
+  server: {
+    unauthorized: 'Not authenticated',
+    forbidden: 'Not allowed',
+    notFound: 'Not found',
+    validation: 'Invalid request',
+    rateLimited: 'Too many requests. Please try again later.',
+    internal: 'Internal server error',
+    /** Contains 'duplicate' on purpose: the client maps such errors to `auth.duplicateEmail` (spec §8). */
+    duplicateEmail: 'duplicate: this email is already registered',
+    unknownEmail: 'No account found for this email. Please register first.',
+    invalidPin: 'Invalid or expired PIN',
+    subscriptionRequired: 'An active subscription is required',
+    premiumRequired: 'This feature requires the Premium plan',
+    confirmEmailMismatch: 'The confirmation e-mail does not match your account',
+    analysisNotFound: 'Analysis not found',
+    paymentMethodNotFound: 'Payment method not found',
+    noCustomer: 'No payment account yet. Add a card first.',
+    cardDeclined: 'Your card was declined.',
+    outboxDisabled: 'The development outbox is disabled while SMTP is configured',
+  },
+} as const;
+
+export type Messages = typeof messages;
+
+/** True when a server error means "this e-mail is already registered" (spec §8: an error containing 'duplicate'). */
+export function isDuplicateError(error: string): boolean {
+  return error.toLowerCase().includes('duplicate');
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { AnalysisSchema } from './analysis';
+import { IdSchema } from './common';
+import { QuestionnaireStateSchema } from './enums';
+import { UserSchema } from './user';
+
+/**
+ * socket.io events (spec §7, ARCHITECTURE "Real time"). The server puts each authenticated socket in the
+ * room `userRoom(userId)` and emits per-user event names, as the spec has them.
+ */
+
+/** Handshake: `io(url, { auth: { token } })` with the session token. */
+export const SocketAuthSchema = z.object({ token: z.string().min(1) });
+export type SocketAuth = z.infer<typeof SocketAuthSchema>;
+
+export const SOCKET_PATH = '/socket.io';
+
+export function userRoom(userId: string): string {
+  return `user:${userId}`;
+}
+
+export const userUpdateEvent = (userId: string) => `update_user_${userId}` as const;
+export const configStateUpdateEvent = (userId: string) => `config_state_update_${userId}` as const;
+export const analysisCreatedEvent = (userId: string) => `analysis_created_${userId}` as const;
+
+/** The user changed (spec: "user update carrying a state"). The client reloads account info on it. */
+export const UserUpdatePayloadSchema = z.object({
+  userId: IdSchema,
+  state: QuestionnaireStateSchema,
+  user: UserSchema.optional(),
+});
+export type UserUpdatePayload = z.infer<typeof UserUpdatePayloadSchema>;
+
+/** The questionnaire state changed (SUBMITTED → COMPLETED / FAILED, …). The client reloads account info on it. */
+export const ConfigStateUpdatePayloadSchema = z.object({
+  userId: IdSchema,
+  state: QuestionnaireStateSchema,
+});
+export type ConfigStateUpdatePayload = z.infer<typeof ConfigStateUpdatePayloadSchema>;
+
+/** A touch point finished scoring (our event). */
+export const AnalysisCreatedPayloadSchema = z.object({
+  userId: IdSchema,
+  analysis: AnalysisSchema,
+});
+export type AnalysisCreatedPayload = z.infer<typeof AnalysisCreatedPayloadSchema>;
+
+/** Event name builders and payload schemas, for generic emit/subscribe helpers. */
+export const realtimeEvents = {
+  userUpdate: { name: userUpdateEvent, payload: UserUpdatePayloadSchema },
+  configStateUpdate: { name: configStateUpdateEvent, payload: ConfigStateUpdatePayloadSchema },
+  analysisCreated: { name: analysisCreatedEvent, payload: AnalysisCreatedPayloadSchema },
+} as const;
+export type RealtimeEventKey = keyof typeof realtimeEvents;
+export type RealtimePayload<K extends RealtimeEventKey> = z.infer<(typeof realtimeEvents)[K]['payload']>;
