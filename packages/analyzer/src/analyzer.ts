@@ -1,0 +1,194 @@
+import { CATEGORIES, type CategoryId } from '@mediadiet/contract/categories';
+import { countTokens } from './tokens.ts';
+import { cueWords, splitSentences } from './text.ts';
+import { vaderScores } from './vader.ts';
+import {
+  applyCalibration,
+  betaBinomialBayesFactor,
+  effectiveSampleSize,
+  jzsCorrelationBayesFactor,
+  pearson,
+  posteriorProbability,
+  sigmoid,
+} from './stats.ts';
+import type { ModelTable } from './model/table.ts';
+import { resolveSensitivities } from './profile.ts';
+import type { AnalysisResult, AnalyzeInput, CategoryScore, ClassificationAnalysis } from './types.ts';
+
+/** Prior probability that a page carries a given category above its background rate (equal odds). */
+export const CATEGORY_PRIOR = 0.5;
+/** Prior probability that the page's profile is correlated with the reader's sensitivities (equal odds). */
+export const CORRELATION_PRIOR = 0.5;
+/** Exponent of the power mean that turns sentence probabilities into BaseScore (2 = root mean square). */
+export const BASE_SCORE_POWER = 2;
+
+/** What the model sees in one sentence. */
+export interface SentenceEvidence {
+  text: string;
+  /** VADER compound, −1..1. */
+  compound: number;
+  /** VADER positive minus negative proportion. */
+  posMinusNeg: number;
+  /** Per category (table order): calibrated P(category | sentence). */
+  probability: Float64Array;
+  /** Per category: 1 when the sentence holds a cue with weight ≥ hitWeight. */
+  hit: Uint8Array;
+  /** Per auxiliary column: σ(logit). */
+  auxiliary: Float64Array;
+}
+
+export interface PageEvidence {
+  sentences: SentenceEvidence[];
+  /** Valence-model features by name (see README "Valence"). */
+  features: Record<string, number>;
+}
+
+function round(v: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(v * f) / f;
+}
+
+/** The offline analyzer for one model table. `analyze` in index.ts uses the committed table. */
+export class AffectModel {
+  readonly table: ModelTable;
+  readonly modelVersion: string;
+  private readonly cues: Map<string, Float64Array>;
+  private readonly k: number;
+  private readonly columns: number;
+
+  constructor(table: ModelTable) {
+    this.table = table;
+    this.k = table.categories.length;
+    this.columns = this.k + table.auxiliary.length;
+    this.modelVersion = `mediadiet-affect-${table.version}+${table.fingerprint}`;
+    this.cues = new Map();
+    table.vocab.forEach((word, i) => this.cues.set(word, Float64Array.from(table.weights[i] ?? [])));
+  }
+
+  /** Evidence of one sentence. */
+  sentence(text: string): SentenceEvidence {
+    const { table, k, columns } = this;
+    const logit = Float64Array.from(table.bias);
+    const strongest = new Float64Array(k).fill(-Infinity);
+    for (const w of cueWords(text)) {
+      const weights = this.cues.get(w);
+      if (weights === undefined) continue;
+      for (let c = 0; c < columns; c++) {
+        const v = weights[c] as number;
+        logit[c] = (logit[c] as number) + v;
+        if (c < k && v > (strongest[c] as number)) strongest[c] = v;
+      }
+    }
+    const auxiliary = new Float64Array(columns - k);
+    for (let a = 0; a < columns - k; a++) auxiliary[a] = sigmoid(logit[k + a] as number);
+    const probability = new Float64Array(k);
+    const hit = new Uint8Array(k);
+    for (let c = 0; c < k; c++) {
+      probability[c] = applyCalibration(table.calibration[c] ?? { x: [], y: [] }, logit[c] as number);
+      hit[c] = (strongest[c] as number) >= table.hitWeight ? 1 : 0;
+    }
+    const v = vaderScores(text);
+    return { text, compound: v.compound, posMinusNeg: v.pos - v.neg, probability, hit, auxiliary };
+  }
+
+  /** Sentence evidence and valence features of a page. */
+  evidence(title: string | undefined, text: string): PageEvidence {
+    const parts = [...(title?.trim() ? splitSentences(title) : []), ...splitSentences(text)];
+    const sentences = parts.map((s) => this.sentence(s));
+    return { sentences, features: this.features(sentences) };
+  }
+
+  features(sentences: readonly SentenceEvidence[]): Record<string, number> {
+    const n = Math.max(1, sentences.length);
+    let compound = 0;
+    let posMinusNeg = 0;
+    let proMinusMal = 0;
+    this.table.categories.forEach((id, c) => {
+      const sign = CATEGORIES[id].classification === 'pro' ? 1 : -1;
+      for (const s of sentences) proMinusMal += sign * (s.probability[c] as number);
+    });
+    const aux = new Float64Array(this.columns - this.k);
+    for (const s of sentences) {
+      compound += s.compound;
+      posMinusNeg += s.posMinusNeg;
+      s.auxiliary.forEach((v, a) => (aux[a] = (aux[a] as number) + v));
+    }
+    const out: Record<string, number> = {
+      compound: compound / n,
+      posMinusNeg: posMinusNeg / n,
+      proMinusMal: proMinusMal / n,
+    };
+    this.table.auxiliary.forEach((name, a) => (out[name] = (aux[a] as number) / n));
+    this.table.categories.forEach((id, c) => {
+      let sum = 0;
+      for (const s of sentences) sum += s.probability[c] as number;
+      out[id] = sum / n;
+    });
+    return out;
+  }
+
+  valence(features: Record<string, number>): number {
+    const m = this.table.valence;
+    let z = m.intercept;
+    m.features.forEach((name, i) => {
+      z += (m.coefficients[i] ?? 0) * (features[name] ?? 0);
+    });
+    return Math.tanh(m.scale * z);
+  }
+
+  analyze(input: AnalyzeInput): AnalysisResult {
+    const { table } = this;
+    const page = this.evidence(input.title, input.text);
+    const { sentences } = page;
+    const n = sentences.length;
+    const sensitivities = resolveSensitivities(input.profile);
+    const categoryScores = {} as Record<CategoryId, CategoryScore>;
+    table.categories.forEach((id, c) => {
+      let powerSum = 0;
+      const hits: number[] = [];
+      for (const s of sentences) {
+        powerSum += (s.probability[c] as number) ** BASE_SCORE_POWER;
+        hits.push(s.hit[c] as number);
+      }
+      const base = n === 0 ? 0 : 100 * (powerSum / n) ** (1 / BASE_SCORE_POWER);
+      const k = hits.reduce((a, b) => a + b, 0);
+      const nEff = n === 0 ? 0 : effectiveSampleSize(hits);
+      const bf = n === 0 ? 1 : betaBinomialBayesFactor({ k: (k * nEff) / n, n: nEff, p0: table.background[c] ?? 0.05 });
+      categoryScores[id] = {
+        BaseScore: round(base, 2),
+        Classification: CATEGORIES[id].classification,
+        BayesFactor: round(bf, 4),
+        PosteriorProbability: round(posteriorProbability(bf, CATEGORY_PRIOR), 4),
+        EffectiveN: round(nEff, 3),
+      };
+    });
+    const scores = table.categories.map((id) => categoryScores[id].BaseScore);
+    const sens = table.categories.map((id) => sensitivities[id]);
+    const classificationAnalysis = correlate(scores, sens);
+    // Noisy-OR: P(the reader feels at least one category), each felt with probability sensitivity × BaseScore/100.
+    let none = 1;
+    table.categories.forEach((id, c) => {
+      none *= 1 - (sens[c] ?? 0) * ((scores[c] ?? 0) / 100);
+    });
+    const text = input.title ? `${input.title}\n${input.text}` : input.text;
+    return {
+      categoryScores,
+      classificationAnalysis,
+      valence: round(n === 0 ? 0 : this.valence(page.features), 4),
+      overallScore: round(100 * (1 - none), 2),
+      tokens: countTokens(text),
+      modelVersion: this.modelVersion,
+    };
+  }
+}
+
+/** Pattern strength: Pearson r of page scores against sensitivities, its JZS Bayes factor and posterior. */
+export function correlate(pageScores: readonly number[], sensitivities: readonly number[]): ClassificationAnalysis {
+  const r = pearson(pageScores, sensitivities);
+  const bf = jzsCorrelationBayesFactor(r, Math.min(pageScores.length, sensitivities.length));
+  return {
+    correlationCoefficient: round(r, 4),
+    bayesFactor: round(bf, 4),
+    posteriorProbability: round(posteriorProbability(bf, CORRELATION_PRIOR), 4),
+  };
+}

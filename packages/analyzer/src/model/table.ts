@@ -1,0 +1,51 @@
+import type { CategoryId } from '@mediadiet/contract/categories';
+import type { Calibration } from '../stats.ts';
+
+/** Linear valence model on page-level features; see README "Valence". */
+export interface ValenceModel {
+  /** Feature names, in the order of `coefficients`. */
+  features: readonly string[];
+  coefficients: readonly number[];
+  intercept: number;
+  /** valence = tanh(scale · (intercept + Σ coefficient·feature)). */
+  scale: number;
+}
+
+/** The learned model, written by scripts/train.ts into src/model/weights.json. */
+export interface ModelTable {
+  /** Base model version; bump by hand on a change of method. */
+  version: string;
+  /** FNV-1a of the table (without this field); a retrained table changes it. */
+  fingerprint: string;
+  /** FNV-1a of the seed cue lexicons the table was trained from. */
+  seedFingerprint: string;
+  /** FNV-1a of the VADER lexicon the valence model was calibrated with. */
+  vaderFingerprint: string;
+  /** The 14 categories: the first columns of `bias` and `weights`, and the order of `calibration`, `background`. */
+  categories: readonly CategoryId[];
+  /** Extra columns after the categories: GoEmotions' positive and negative sentiment groups (valence features). */
+  auxiliary: readonly string[];
+  bias: readonly number[];
+  vocab: readonly string[];
+  /** vocab × (categories + auxiliary) logistic weights. */
+  weights: readonly (readonly number[])[];
+  /** Per category: isotonic map from a sentence's logit to P(category). */
+  calibration: readonly Calibration[];
+  /** A sentence "hits" a category when one of its cues has a weight ≥ hitWeight. */
+  hitWeight: number;
+  /** Per category: background sentence hit rate θ₀ on the reference corpus. */
+  background: readonly number[];
+  valence: ValenceModel;
+  /** Where the numbers came from (printed in the README). */
+  provenance: Record<string, string>;
+}
+
+/** FNV-1a 32-bit hash as 8 hex digits (no I/O, runs in the browser too). */
+export function fnv1a(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).padStart(8, '0');
+}
