@@ -1,0 +1,36 @@
+import type { HTMLAttributes, ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+
+export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return (
+    <div
+      className={cn('rounded-2xl border border-line bg-surface p-6 shadow-card sm:p-8', className)}
+      {...props}
+    />
+  );
+}
+
+export interface CardTitleProps extends HTMLAttributes<HTMLHeadingElement> {
+  /** Heading level; pick the one that fits the page outline. */
+  as?: 'h1' | 'h2' | 'h3';
+  /** Type size: `md` for cards among others, `lg` for the one card of a page (e.g. the sign-in card). */
+  size?: 'md' | 'lg';
+  children: ReactNode;
+}
+
+export function CardTitle({ as: Heading = 'h2', size = 'md', className, ...props }: CardTitleProps) {
+  return (
+    <Heading
+      className={cn(
+        'font-semibold tracking-tight text-ink',
+        size === 'lg' ? 'text-2xl' : 'text-lg',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function CardDescription({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
+  return <p className={cn('mt-1.5 text-[0.95rem] leading-relaxed text-ink-muted', className)} {...props} />;
+}

@@ -1,0 +1,91 @@
+import { useSyncExternalStore } from 'react';
+import { AUTH_TOKEN_KEY, STORAGE_KEYS } from '@mediadiet/contract/constants';
+
+/**
+ * The one module that touches `localStorage`. Reads and writes never throw (storage can be unavailable,
+ * e.g. in some private modes); subscribers hear about changes made here and in other tabs.
+ */
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+function storage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+export function readItem(key: string): string | null {
+  try {
+    return storage()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeItem(key: string, value: string): void {
+  try {
+    storage()?.setItem(key, value);
+  } finally {
+    notify();
+  }
+}
+
+export function removeItem(key: string): void {
+  try {
+    storage()?.removeItem(key);
+  } finally {
+    notify();
+  }
+}
+
+/** Logout clears all local storage (spec §4 Auth), not only our keys. */
+export function clearAllStorage(): void {
+  try {
+    storage()?.clear();
+  } finally {
+    notify();
+  }
+}
+
+export function getAuthToken(): string | null {
+  const token = readItem(AUTH_TOKEN_KEY);
+  return token ? token : null;
+}
+
+export function setAuthToken(token: string): void {
+  writeItem(AUTH_TOKEN_KEY, token);
+}
+
+export function hasAuthToken(): boolean {
+  return getAuthToken() !== null;
+}
+
+/** `gotoRegister` set (to anything but '' or 'false') shows the register variant of the sign-in screen. */
+export function wantsRegister(): boolean {
+  const value = readItem(STORAGE_KEYS.gotoRegister);
+  return value !== null && value !== '' && value !== 'false';
+}
+
+export function subscribeToStorage(listener: Listener): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.storageArea === null || event.storageArea === storage()) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** The current auth token, re-rendering when it changes here or in another tab. */
+export function useAuthToken(): string | null {
+  return useSyncExternalStore(subscribeToStorage, getAuthToken, () => null);
+}

@@ -1,0 +1,58 @@
+import '@testing-library/jest-dom/vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { server } from '@/testing/msw-server';
+
+/**
+ * - MSW answers the server boundary; a request no handler knows fails the test.
+ * - `console.error` fails the test unless the test expects it (`expectConsoleError()` or its own spy).
+ * - jsdom lacks a few browser APIs Radix relies on; small stand-ins below.
+ */
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+let consoleErrors: unknown[][] = [];
+beforeEach(() => {
+  consoleErrors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+  const unexpected = consoleErrors;
+  consoleErrors = [];
+  if (unexpected.length > 0 && !expected) {
+    throw new Error(
+      `Unexpected console.error during the test:\n${unexpected.map((args) => args.map(String).join(' ')).join('\n')}`,
+    );
+  }
+  expected = false;
+});
+
+let expected = false;
+/** Call in a test that deliberately causes a console.error (e.g. a render error caught by a boundary). */
+export function expectConsoleError(): void {
+  expected = true;
+}
+
+class ResizeObserverStub {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+if (!('ResizeObserver' in window)) {
+  Object.defineProperty(window, 'ResizeObserver', { value: ResizeObserverStub, writable: true });
+}
+if (!Element.prototype.hasPointerCapture) {
+  Element.prototype.hasPointerCapture = () => false;
+  Element.prototype.releasePointerCapture = () => {};
+  Element.prototype.setPointerCapture = () => {};
+}
+if (!Element.prototype.scrollIntoView) {
+  Element.prototype.scrollIntoView = () => {};
+}
