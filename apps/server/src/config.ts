@@ -1,0 +1,162 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { defaultWebDistDir } from './paths.ts';
+
+/**
+ * The server's configuration. This module is the only place that reads `process.env`; everything
+ * else receives a `Config`. A bad value stops start-up with a message naming the variable.
+ */
+
+const optionalString = z.string().trim().min(1).optional();
+const optionalUrl = z.url().optional();
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+
+    DATABASE_URL: z
+      .url()
+      .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    REDIS_URL: z
+      .url()
+      .refine((value) => /^rediss?:\/\//.test(value), 'must be a redis:// or rediss:// URL')
+      .optional(),
+    PUBLIC_URL: optionalUrl,
+    WEB_DIST_DIR: optionalString,
+
+    SMTP_URL: z
+      .url()
+      .refine((value) => /^smtps?:\/\//.test(value), 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: optionalString,
+    SUPPORT_EMAIL: z.email().optional(),
+    SERVICE_NAME: z.string().trim().min(1).default('Media Diet'),
+
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    OIDC_ISSUER: optionalUrl,
+
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+
+    ANALYZER: z.enum(['offline', 'llm']).default('offline'),
+    LLM_BASE_URL: optionalUrl,
+    LLM_API_KEY: optionalString,
+    LLM_MODEL: optionalString,
+  })
+  .superRefine((env, ctx) => {
+    if (env.ANALYZER === 'llm') {
+      for (const name of ['LLM_BASE_URL', 'LLM_MODEL'] as const) {
+        if (!env[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: 'is required when ANALYZER=llm' });
+      }
+    }
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      const missing = env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'is required when the other Google client variable is set',
+      });
+    }
+  });
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  logLevel: LogLevel;
+  /** Set: PostgreSQL through node-postgres. Unset: PGlite in `dataDir`. */
+  databaseUrl: string | undefined;
+  /** Absolute path of the data directory (PGlite files, lock file). */
+  dataDir: string;
+  redisUrl: string | undefined;
+  /** The address users reach the product at (links in mails, OAuth redirects). */
+  publicUrl: string;
+  /** Absolute path of the built web app. */
+  webDistDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string | undefined;
+  serviceName: string;
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  stripe: { secretKey: string; webhookSecret: string | undefined } | undefined;
+  analyzer: { kind: 'offline' } | { kind: 'llm'; baseUrl: string; apiKey: string | undefined; model: string };
+}
+
+/** A configuration value is missing or invalid. The message names the variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+  constructor(
+    message: string,
+    readonly variables: string[],
+  ) {
+    super(message);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Validate an environment (by default `process.env`) into a `Config`, or throw a `ConfigError`. */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  // An empty variable (`FOO=`) means "not set", as in most .env tooling.
+  const cleaned: Env = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (value !== undefined && value.trim() !== '') cleaned[key] = value;
+  }
+
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const variables: string[] = [];
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      variables.push(name);
+      const value = cleaned[name];
+      const shown = value === undefined || /SECRET|KEY|PASSWORD|URL/i.test(name) ? '' : ` (got "${value}")`;
+      return `  ${name}: ${issue.message}${shown}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`, variables);
+  }
+
+  const e = parsed.data;
+  const port = e.PORT;
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    port,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'warn' : 'info'),
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(cwd, e.DATA_DIR),
+    redisUrl: e.REDIS_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(cwd, e.WEB_DIST_DIR) : defaultWebDistDir,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `${e.SERVICE_NAME} <no-reply@localhost>`,
+    supportEmail: e.SUPPORT_EMAIL,
+    serviceName: e.SERVICE_NAME,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            issuer: e.OIDC_ISSUER ?? 'https://accounts.google.com',
+          }
+        : undefined,
+    stripe: e.STRIPE_SECRET_KEY
+      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+      : undefined,
+    analyzer:
+      e.ANALYZER === 'llm'
+        ? { kind: 'llm', baseUrl: e.LLM_BASE_URL!, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL! }
+        : { kind: 'offline' },
+  };
+}

@@ -1,0 +1,147 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import lockfile from 'proper-lockfile';
+import type { Config } from '../config.ts';
+import { migrationsDir } from '../paths.ts';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The Drizzle database, whichever driver is underneath. Repositories take this (or a transaction). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Resolves when the database answers `SELECT 1`; rejects otherwise. */
+  ping(): Promise<void>;
+  /** Closes connections (and releases the data-directory lock). Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** A failure the operator can fix; `server.ts` prints the message alone and exits 1. */
+export class StartupError extends Error {
+  override name = 'StartupError';
+  readonly isStartupError = true;
+}
+
+export function isStartupError(error: unknown): error is StartupError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { isStartupError?: unknown }).isStartupError === true
+  );
+}
+
+/** Key of the advisory lock taken while migrating PostgreSQL ("mediadiet" in ASCII, fits a bigint). */
+const MIGRATION_LOCK_KEY = 0x6d65646961646574n;
+
+/** The database for a configuration: PostgreSQL when DATABASE_URL is set, otherwise PGlite in DATA_DIR. Migrated. */
+export async function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  return openPgliteDataDir(config.dataDir);
+}
+
+/** PostgreSQL through a node-postgres pool; migrations run once under an advisory lock. */
+export async function openPostgres(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle client losing its connection (server restart) must not crash the process.
+  pool.on('error', () => {});
+  try {
+    const client = await pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+      try {
+        await migratePg(drizzlePg({ client, schema }), { migrationsFolder: migrationsDir });
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]);
+      }
+    } finally {
+      client.release();
+    }
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw error;
+  }
+
+  const db = drizzlePg({ client: pool, schema });
+  let closed: Promise<void> | undefined;
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => (closed ??= pool.end()),
+  };
+}
+
+/**
+ * PGlite with its files in `<dataDir>/pgdata`, guarded by a lock on `dataDir` so that a second
+ * server on the same directory stops with a clear message instead of corrupting it.
+ */
+export async function openPgliteDataDir(dataDir: string): Promise<Database> {
+  await fs.mkdir(dataDir, { recursive: true });
+  let release: () => Promise<void>;
+  try {
+    release = await lockfile.lock(dataDir, {
+      lockfilePath: path.join(dataDir, 'server.lock'),
+      // The lock is refreshed every few seconds; one left by a killed process goes stale after 10 s.
+      stale: 10_000,
+      update: 2_000,
+      retries: 0,
+      realpath: false,
+      onCompromised: (error) => {
+        console.error(`The lock on the data directory ${dataDir} was lost: ${error.message}`);
+      },
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {
+      throw new StartupError(
+        `Another Media Diet server is already using the data directory ${dataDir}. ` +
+          'Stop it first, or start this one with a different DATA_DIR (or a DATABASE_URL).',
+      );
+    }
+    throw error;
+  }
+
+  try {
+    const client = await PGlite.create(path.join(dataDir, 'pgdata'));
+    const database = await openPglite(client);
+    let closed: Promise<void> | undefined;
+    return {
+      ...database,
+      close: () => (closed ??= database.close().finally(() => release().catch(() => {}))),
+    };
+  } catch (error) {
+    await release().catch(() => {});
+    throw error;
+  }
+}
+
+/** Wrap an open PGlite (on disk or in memory) and migrate it. The Database owns the client afterwards. */
+export async function openPglite(client: PGlite): Promise<Database> {
+  const db = drizzlePglite({ client, schema });
+  try {
+    await migratePglite(db, { migrationsFolder: migrationsDir });
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw error;
+  }
+  let closed: Promise<void> | undefined;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => (closed ??= client.closed ? Promise.resolve() : client.close()),
+  };
+}

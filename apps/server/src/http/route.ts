@@ -1,0 +1,97 @@
+import type { RouteAuth, RouteBody, RouteDef, RouteParams, RouteResponse } from '@mediadiet/contract/http';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  RouteShorthandOptions,
+} from 'fastify';
+import type { z } from 'zod';
+
+/**
+ * Authentication hook, decorated as `app.authenticate` by the sign-in module. It runs on `onRequest`
+ * of every route whose contract says `auth: 'session' | 'extension'`, and throws (401) when the
+ * caller is not who the route needs; on success it puts the caller on the request.
+ */
+export type Authenticator = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  auth: Exclude<RouteAuth, 'none'>,
+) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authenticate: Authenticator;
+  }
+  interface FastifyContextConfig {
+    /** The contract's operationId of the route. */
+    operationId?: string;
+  }
+}
+
+type RouteQuery<R extends RouteDef> = R['query'] extends z.ZodObject ? z.infer<R['query']> : undefined;
+
+/** The request a handler of route R receives: body, params and query already parsed by the contract's schemas. */
+export type RouteRequest<R extends RouteDef> = FastifyRequest<{
+  Body: RouteBody<R>;
+  Params: RouteParams<R>;
+  Querystring: RouteQuery<R>;
+}>;
+
+/**
+ * A handler returns the success body (checked against the contract's response schema before it is
+ * sent), or sends the reply itself (redirects, files) and returns the reply.
+ */
+export type RouteHandler<R extends RouteDef> = (
+  request: RouteRequest<R>,
+  reply: FastifyReply,
+) => Promise<RouteResponse<R> | FastifyReply>;
+
+export interface RegisterRouteOptions {
+  /** Extra Fastify route options (rate-limit config, body limit, log level…). */
+  route?: Omit<RouteShorthandOptions, 'schema' | 'handler'>;
+}
+
+/** The Fastify schema of a contract route (validated and serialized by fastify-type-provider-zod). */
+export function routeSchema(def: RouteDef): FastifySchema {
+  const schema: FastifySchema = {};
+  if (def.params) schema.params = def.params;
+  if (def.query) schema.querystring = def.query;
+  if (def.body) schema.body = def.body;
+  if ((def.responseKind ?? 'json') === 'json') schema.response = { '2xx': def.response };
+  return schema;
+}
+
+/**
+ * Register one route of the contract: method, URL, validation and response schema come from the
+ * RouteDef, so a module writes `registerRoute(app, api.getAccount, handler)`.
+ * Throws at registration when the route needs authentication and no `app.authenticate` exists.
+ */
+export function registerRoute<R extends RouteDef>(
+  app: FastifyInstance,
+  def: R,
+  handler: RouteHandler<R>,
+  options: RegisterRouteOptions = {},
+): void {
+  const auth = def.auth;
+  let onRequest: ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) | undefined;
+  if (auth !== 'none') {
+    if (!app.hasDecorator('authenticate')) {
+      throw new Error(
+        `Route ${def.operationId} (${def.method} ${def.path}) needs '${auth}' authentication, ` +
+          'but no authenticator is registered (app.authenticate).',
+      );
+    }
+    onRequest = (request, reply) => app.authenticate(request, reply, auth);
+  }
+
+  app.route({
+    ...options.route,
+    method: def.method,
+    url: def.path,
+    schema: routeSchema(def),
+    config: { operationId: def.operationId },
+    ...(onRequest ? { onRequest } : {}),
+    handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  });
+}

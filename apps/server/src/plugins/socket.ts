@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
+
+/** What a socket carries once authenticated. */
+export interface SocketData {
+  userId?: string;
+}
+
+export type AppServer = Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+export type AppSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+
+/**
+ * Handshake check, decorated as `app.authenticateSocket` by the sign-in module: resolves the user id
+ * of a connecting socket, or throws to refuse it.
+ */
+export type SocketAuthenticator = (socket: AppSocket) => Promise<string>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    io: AppServer;
+    authenticateSocket: SocketAuthenticator;
+    /** Emit to every socket of one user (room `user:{userId}`), across instances once an adapter is set. */
+    emitToUser(userId: string, event: string, payload?: unknown): void;
+  }
+}
+
+export const userRoom = (userId: string) => `user:${userId}`;
+
+export interface SocketOptions {
+  /** Allowed browser origins for socket.io's CORS (the web app's origin in development). */
+  corsOrigin?: string | string[];
+}
+
+/** socket.io on the same HTTP server as the API; one room per user. */
+export default fp<SocketOptions>(
+  function socket(app: FastifyInstance, options) {
+    const io: AppServer = new Server(app.server, {
+      path: '/socket.io',
+      serveClient: false,
+      ...(options.corsOrigin ? { cors: { origin: options.corsOrigin, credentials: true } } : {}),
+    });
+
+    io.use((socket, next) => {
+      // Until sign-in exists (app.authenticateSocket), sockets connect anonymously and join no user room.
+      if (!app.hasDecorator('authenticateSocket')) return next();
+      app.authenticateSocket(socket).then(
+        (userId) => {
+          socket.data.userId = userId;
+          void socket.join(userRoom(userId));
+          next();
+        },
+        (error: unknown) => next(error instanceof Error ? error : new Error('Unauthorized')),
+      );
+    });
+
+    app.decorate('io', io);
+    app.decorate('emitToUser', (userId: string, event: string, payload?: unknown) => {
+      io.to(userRoom(userId)).emit(event, payload);
+    });
+
+    // Before the HTTP server closes: drop socket connections, otherwise server.close() waits for them.
+    // (io.close() is not used: it would also close the HTTP server, which is Fastify's job.)
+    app.addHook('preClose', (done) => {
+      io.local.disconnectSockets(true);
+      io.engine.close();
+      done();
+    });
+  },
+  { name: 'socket' },
+);

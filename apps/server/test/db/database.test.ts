@@ -1,0 +1,118 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { isStartupError, openPgliteDataDir, openPostgres, type Database } from '../../src/db/database.ts';
+import { users } from '../../src/db/schema.ts';
+import { databaseUrlFor } from '../helpers/global-setup.ts';
+import { createTestDatabase } from '../helpers/test-database.ts';
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+describe('users table (initial migration)', () => {
+  it('creates a user with the spec’s defaults', async () => {
+    const [user] = await database.db
+      .insert(users)
+      .values({ email: 'Ada@Example.com', name: 'Ada' })
+      .returning();
+    expect(user).toMatchObject({
+      email: 'Ada@Example.com',
+      name: 'Ada',
+      hasHadFreeTrial: false,
+      shouldShowExtensionWizard: true,
+      stripeCustomerId: null,
+      configsState: 'NOT_STARTED',
+      configsLastSubmitted: null,
+      extensionStatus: false,
+      extensionInstalled: false,
+    });
+    expect(user?.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(user?.createdAt).toBeInstanceOf(Date);
+  });
+
+  it('keeps e-mail addresses unique regardless of case', async () => {
+    await expect(
+      database.db.insert(users).values({ email: 'ADA@example.COM', name: 'Other' }),
+    ).rejects.toThrow();
+    const found = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, 'ada@example.com'));
+    expect(found).toHaveLength(1);
+  });
+
+  it('answers ping', async () => {
+    await expect(database.ping()).resolves.toBeUndefined();
+  });
+
+  it('starts each clone from the template (no rows from other files)', async () => {
+    const other = await createTestDatabase();
+    try {
+      const rows = await other.db.select({ id: users.id }).from(users);
+      expect(rows).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('PGlite data directory', () => {
+  it('is locked while a server uses it, and released on close', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mediadiet-lock-'));
+    try {
+      const first = await openPgliteDataDir(dir);
+      await expect(openPgliteDataDir(dir)).rejects.toSatisfy(
+        (error) =>
+          isStartupError(error) &&
+          error.message.includes(`Another Media Diet server is already using the data directory ${dir}`),
+      );
+      await first.db.insert(users).values({ email: 'kept@example.com' });
+      await first.close();
+
+      const second = await openPgliteDataDir(dir);
+      const rows = await second.db.select({ email: users.email }).from(users);
+      expect(rows).toEqual([{ email: 'kept@example.com' }]);
+      await second.close();
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+// Registered only on PostgreSQL (CI's second pass sets DATABASE_URL); PGlite has no concurrent migrators.
+if (inject('testDatabase').kind === 'postgres') describe('PostgreSQL migrations', () => {
+  it('run once when several servers start together', async () => {
+    const info = inject('testDatabase');
+    if (info.kind !== 'postgres') return;
+    const name = `mediadiet_test_fresh_${process.pid}`;
+    const admin = new pg.Client({ connectionString: info.adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+      await admin.query(`CREATE DATABASE ${name}`);
+      const url = databaseUrlFor(info.adminUrl, name);
+      const instances = await Promise.all([openPostgres(url), openPostgres(url), openPostgres(url)]);
+      await Promise.all(instances.map((instance) => instance.close()));
+      const check = new pg.Client({ connectionString: url });
+      await check.connect();
+      const result = await check.query<{ count: number }>(
+        'select count(*)::int as count from drizzle.__drizzle_migrations',
+      );
+      await check.end();
+      expect(result.rows[0]?.count).toBe(1);
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  });
+});
