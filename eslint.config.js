@@ -19,6 +19,7 @@ export default tseslint.config(
       '**/*.config.js',
       '**/*.config.mjs',
       'scripts/**',
+      '**/*.mjs',
       '.ci/**',
     ],
   },
