@@ -4,7 +4,9 @@
  *     MAP with a Gaussian prior centred on the project's cue lexicons (src/cues.ts);
  *  2. isotonic calibration of each category's logit on the other 20 %;
  *  3. background hit rates θ₀ on the reference corpus (EmoBank, all genres);
- *  4. the valence model: least squares on NYT editorials (articles) + EmoBank (sentences), equal weight.
+ *  4. the valence lexicon δ (scripts/valence.ts): ridge on the VADER study sentences (MIT) + GoEmotions (Apache);
+ *  5. the valence model: least squares on NYT editorials (articles) + EmoBank (sentences), equal weight, with its
+ *     5-fold cross-validated figures (NYT folds by article: lexicon and model refitted without the fold).
  * Usage: npm run train -w packages/analyzer
  */
 import { writeFileSync } from 'node:fs';
@@ -16,14 +18,16 @@ import { fnv1a, type ModelTable } from '../src/model/table.ts';
 import { isotonicFit, pearson } from '../src/stats.ts';
 import { cueWords } from '../src/text.ts';
 import { lexicon as VADER_LEXICON } from 'vader-sentiment/src/vader_lexicon.js';
-import { EVAL_MAP, PROXY_MAP, hasData, loadEmoBank, loadGoEmotions, loadNyt, nytArticles } from './data.ts';
+import { EVAL_MAP, PROXY_MAP, hasData, loadEmoBank, loadGoEmotions, loadNyt, loadVaderSentences, nytArticles } from './data.ts';
+import { fitLexicon, lexSample, weightedLeastSquares, type LexSample } from './valence.ts';
 import { rocAuc } from './metrics.ts';
 
-export const MODEL_BASE_VERSION = '1.0.0';
+export const MODEL_BASE_VERSION = '1.1.0';
 const MIN_DOC_FREQ = 5;
 const PRIOR_PRECISION = Number(process.env.PRIOR_PRECISION ?? 2); // λ: Gaussian prior N(μ, 1/λ) on each weight
 const ITERATIONS = Number(process.env.ITERATIONS ?? 300);
 const HIT_WEIGHT = 1.0;
+const FOLDS = 5;
 
 const LABEL_MAP: Record<CategoryId, readonly string[]> = { ...EVAL_MAP, ...PROXY_MAP };
 
@@ -139,11 +143,15 @@ const table: ModelTable = {
   hitWeight: HIT_WEIGHT,
   background: CATEGORY_IDS.map(() => 0.05),
   valence: { features: ['compound'], coefficients: [1], intercept: 0, scale: 1 },
+  valenceLexicon: { head: [0, 0, 0], vocab: [], delta: [] },
+  valenceCv: {},
   provenance: {
     weights: 'GoEmotions train.tsv (Demszky et al. 2020, Apache-2.0), 80 % of comments; prior: src/cues.ts',
     calibration: 'GoEmotions train.tsv, the other 20 %',
     background: 'EmoBank (Buechel & Hahn 2017, CC-BY-SA 4.0), all genres: 14 hit rates (calibration only)',
-    valence: 'NYT editorials dev (Hutto & Gilbert 2014, MIT) articles + EmoBank reader valence: least squares',
+    valenceLexicon:
+      'word valence δ: ridge on VADER study sentences (tweets, Amazon, movie reviews, NYT editorials dev; Hutto & Gilbert 2014, MIT) + GoEmotions train (Apache-2.0)',
+    valence: 'NYT editorials dev articles (MIT) + EmoBank reader valence (CC-BY-SA 4.0, calibration only): 4 numbers, least squares',
   },
 };
 
@@ -152,47 +160,103 @@ let model = new AffectModel(table);
 const emobank = loadEmoBank();
 const hitCounts = new Float64Array(KC);
 let sentenceCount = 0;
-const emoFeatures = emobank.map((r) => {
-  const page = model.evidence(undefined, r.text);
-  for (const s of page.sentences) {
+for (const r of emobank) {
+  for (const s of model.evidence(undefined, r.text).sentences) {
     sentenceCount++;
     for (let c = 0; c < KC; c++) hitCounts[c]! += s.hit[c]!;
   }
-  return page;
-});
+}
 table.background = [...hitCounts].map((h) => Math.round(((h + 1) / (sentenceCount + 2)) * 1e5) / 1e5);
 
-// Valence: weighted least squares, each data set weighing the same.
-const FEATURES = (process.env.VALENCE_FEATURES ?? 'compound,posMinusNeg,positive,negative').split(',');
-const articles = nytArticles(loadNyt());
-const samples = [
-  ...articles.map((a) => ({ f: model.evidence(undefined, a.text).features, y: a.valence / 4, w: 1 / articles.length })),
-  ...emobank.map((r, i) => ({ f: emoFeatures[i]!.features, y: (r.readerV - 3) / 2, w: 1 / emobank.length })),
+// Valence, step 1: the learned word-valence column (scripts/valence.ts), on the MIT/Apache sets only.
+const LEX_SOURCES = ['tweets', 'amazonReviewSnippets', 'movieReviewSnippets', 'nyt', 'goemotions'] as const;
+const NYT_SOURCE = 3;
+const LEX_WEIGHTS = [1, 1, 1, 10, 1]; // ω_s: NYT editorials (the target register) weigh 10× a review or comment
+const LEX_LAMBDA = 10; // λ
+const LEX_MIN_COUNT = 2;
+const POS_SET = new Set(POSITIVE);
+const NEG_SET = new Set(NEGATIVE);
+const nyt = loadNyt();
+const articles = nytArticles(nyt);
+const nytFold = (article: string): number => parseInt(fnv1a(`nyt:${article}`), 16) % FOLDS;
+const emoFold = (id: string): number => parseInt(fnv1a(`emobank:${id}`), 16) % FOLDS;
+const fixedSamples: LexSample[] = [
+  ...LEX_SOURCES.slice(0, 3).flatMap((name, s) =>
+    loadVaderSentences(`${name}_GroundTruth.txt`).map((r) => lexSample(s, r.text, r.valence / 4)),
+  ),
+  // GoEmotions: y = ½ (#positive − #negative labels) / #labels (neutral and ambiguous labels count 0).
+  ...rows.map((r) =>
+    lexSample(4, r.text, (0.5 * (r.labels.filter((l) => POS_SET.has(l)).length - r.labels.filter((l) => NEG_SET.has(l)).length)) / r.labels.length),
+  ),
 ];
-const P = FEATURES.length + 1;
-const XtX = Array.from({ length: P }, () => new Float64Array(P));
-const Xty = new Float64Array(P);
-for (const s of samples) {
-  const x = [1, ...FEATURES.map((name) => s.f[name] ?? 0)];
-  for (let a = 0; a < P; a++) {
-    Xty[a]! += s.w * x[a]! * s.y;
-    for (let b = 0; b < P; b++) XtX[a]![b]! += s.w * x[a]! * x[b]!;
-  }
+const nytSamples = nyt.map((r) => ({ article: r.article, sample: lexSample(NYT_SOURCE, r.text, r.valence / 4) }));
+console.info(`  valence lexicon: ${fixedSamples.length + nytSamples.length} labelled sentences, λ=${LEX_LAMBDA}, ω=${LEX_WEIGHTS.join('/')}`);
+
+function lexiconTable(excludeFold: number): ModelTable['valenceLexicon'] {
+  const fit = fitLexicon([...fixedSamples, ...nytSamples.filter((s) => nytFold(s.article) !== excludeFold).map((s) => s.sample)], LEX_WEIGHTS, LEX_LAMBDA, LEX_MIN_COUNT);
+  const keepWords = fit.vocab.map((_, i) => i).filter((i) => Math.abs(fit.delta[i]!) >= 0.001);
+  return {
+    head: fit.heads[NYT_SOURCE]!.map(r4),
+    vocab: keepWords.map((i) => fit.vocab[i]!),
+    delta: keepWords.map((i) => r4(fit.delta[i]!)),
+  };
 }
-const beta = solve(XtX.map((r) => [...r]), [...Xty]);
-table.valence = {
-  features: FEATURES,
-  coefficients: beta.slice(1).map(r4),
-  intercept: r4(beta[0]!),
-  scale: 1,
-};
-console.info(`  valence: ${JSON.stringify(table.valence)}`);
+
+// Valence, step 2: tanh(α + Σ γ_j f_j) on page means, weighted least squares on NYT articles (rating mean / 4) and
+// EmoBank sentences ((reader V − 3) / 2), each data set weighing the same.
+const FEATURES = (process.env.VALENCE_FEATURES ?? 'lexical,posMinusNeg,negative').split(',');
+interface Labelled {
+  f: Record<string, number>;
+  y: number;
+}
+function fitStack(nytRows: Labelled[], emoRows: Labelled[]): ModelTable['valence'] {
+  const xs = [...nytRows, ...emoRows].map((s) => FEATURES.map((name) => s.f[name] ?? 0));
+  const ys = [...nytRows, ...emoRows].map((s) => s.y);
+  const ws = [...nytRows.map(() => 1 / nytRows.length), ...emoRows.map(() => 1 / emoRows.length)];
+  const beta = weightedLeastSquares(xs, ys, ws);
+  return { features: FEATURES, coefficients: beta.slice(1).map(r4), intercept: r4(beta[0]!), scale: 1 };
+}
+const emoNews = emobank.map((r) => r.genre === 'newspaper');
+const emoY = emobank.map((r) => (r.readerV - 3) / 2);
+const labelled = (m: AffectModel): { art: Labelled[]; emo: Labelled[] } => ({
+  art: articles.map((a) => ({ f: m.evidence(undefined, a.text).features, y: a.valence / 4 })),
+  emo: emobank.map((r, i) => ({ f: m.evidence(undefined, r.text).features, y: emoY[i]! })),
+});
+const figures = (art: number[], sent: number[], emo: number[]): Record<string, number> => ({
+  nytArticle: r4(pearson(art, articles.map((a) => a.valence))),
+  nytSentence: r4(pearson(sent, nyt.map((s) => s.valence))),
+  emobankAll: r4(pearson(emo, emoY)),
+  emobankNews: r4(pearson(emo.filter((_, i) => emoNews[i]), emoY.filter((_, i) => emoNews[i]))),
+});
+
+// K-fold cross-validation: fold k's NYT articles (lexicon and stack) and EmoBank sentences (stack) are left out.
 {
+  const art = new Array<number>(articles.length).fill(0);
+  const sent = new Array<number>(nyt.length).fill(0);
+  const emo = new Array<number>(emobank.length).fill(0);
+  for (let k = 0; k < FOLDS; k++) {
+    const m0 = new AffectModel({ ...table, valenceLexicon: lexiconTable(k) });
+    const d = labelled(m0);
+    const stack = fitStack(
+      d.art.filter((_, i) => nytFold(articles[i]!.id) !== k),
+      d.emo.filter((_, i) => emoFold(emobank[i]!.id) !== k),
+    );
+    const m = new AffectModel({ ...m0.table, valence: stack });
+    articles.forEach((a, i) => nytFold(a.id) === k && (art[i] = m.valence(d.art[i]!.f)));
+    emobank.forEach((r, i) => emoFold(r.id) === k && (emo[i] = m.valence(d.emo[i]!.f)));
+    nyt.forEach((s, i) => nytFold(s.article) === k && (sent[i] = m.valence(m.evidence(undefined, s.text).features)));
+    console.info(`  fold ${k + 1}/${FOLDS}: ${JSON.stringify(stack.coefficients)}`);
+  }
+  table.valenceCv = { folds: FOLDS, ...figures(art, sent, emo) };
+}
+table.valenceLexicon = lexiconTable(-1);
+{
+  const m0 = new AffectModel(table);
+  const d = labelled(m0);
+  table.valence = fitStack(d.art, d.emo);
   const m = new AffectModel(table);
-  const pred = samples.map((s) => m.valence(s.f));
-  const nA = articles.length;
-  const news = emobank.map((r, i) => [r.genre, i] as const).filter(([g]) => g === 'newspaper').map(([, i]) => nA + i);
-  console.info(`  in-sample r: NYT articles ${pearson(pred.slice(0, nA), samples.slice(0, nA).map((s) => s.y)).toFixed(3)}, EmoBank all ${pearson(pred.slice(nA), samples.slice(nA).map((s) => s.y)).toFixed(3)}, newspaper ${pearson(news.map((i) => pred[i]!), news.map((i) => samples[i]!.y)).toFixed(3)}`);
+  const inSample = figures(d.art.map((s) => m.valence(s.f)), nyt.map((s) => m.valence(m.evidence(undefined, s.text).features)), d.emo.map((s) => m.valence(s.f)));
+  console.info(`  valence: ${JSON.stringify(table.valence)}\n  in-sample r ${JSON.stringify(inSample)}\n  ${FOLDS}-fold CV r ${JSON.stringify(table.valenceCv)}`);
 }
 
 const { fingerprint: _unused, ...rest } = table;
@@ -201,25 +265,3 @@ model = new AffectModel(table);
 const out = path.resolve(import.meta.dirname, '../src/model/weights.json');
 writeFileSync(out, `${JSON.stringify(table)}\n`);
 console.info(`train: wrote ${out} (${table.vocab.length} cue words), modelVersion ${model.modelVersion}`);
-
-function solve(A: number[][], b: number[]): number[] {
-  const n = b.length;
-  for (let i = 0; i < n; i++) {
-    let p = i;
-    for (let r = i + 1; r < n; r++) if (Math.abs(A[r]![i]!) > Math.abs(A[p]![i]!)) p = r;
-    [A[i], A[p]] = [A[p]!, A[i]!];
-    [b[i], b[p]] = [b[p]!, b[i]!];
-    for (let r = i + 1; r < n; r++) {
-      const f = A[r]![i]! / A[i]![i]!;
-      for (let c = i; c < n; c++) A[r]![c]! -= f * A[i]![c]!;
-      b[r]! -= f * b[i]!;
-    }
-  }
-  const x = new Array<number>(n).fill(0);
-  for (let i = n - 1; i >= 0; i--) {
-    let s = b[i]!;
-    for (let c = i + 1; c < n; c++) s -= A[i]![c]! * x[c]!;
-    x[i] = s / A[i]![i]!;
-  }
-  return x;
-}

@@ -35,6 +35,8 @@ export interface SentenceEvidence {
   hit: Uint8Array;
   /** Per auxiliary column: σ(logit). */
   auxiliary: Float64Array;
+  /** Lexical valence ℓ_s (learned word valence on top of VADER; README "Valence"). */
+  lexical: number;
 }
 
 export interface PageEvidence {
@@ -55,6 +57,7 @@ export class AffectModel {
   private readonly cues: Map<string, Float64Array>;
   private readonly k: number;
   private readonly columns: number;
+  private readonly delta: Map<string, number>;
 
   constructor(table: ModelTable) {
     this.table = table;
@@ -63,6 +66,7 @@ export class AffectModel {
     this.modelVersion = `mediadiet-affect-${table.version}+${table.fingerprint}`;
     this.cues = new Map();
     table.vocab.forEach((word, i) => this.cues.set(word, Float64Array.from(table.weights[i] ?? [])));
+    this.delta = new Map(table.valenceLexicon.vocab.map((word, i) => [word, table.valenceLexicon.delta[i] ?? 0]));
   }
 
   /** Evidence of one sentence. */
@@ -70,7 +74,10 @@ export class AffectModel {
     const { table, k, columns } = this;
     const logit = Float64Array.from(table.bias);
     const strongest = new Float64Array(k).fill(-Infinity);
-    for (const w of cueWords(text)) {
+    const words = cueWords(text);
+    let deltaSum = 0;
+    for (const w of words) {
+      deltaSum += this.delta.get(w) ?? 0;
       const weights = this.cues.get(w);
       if (weights === undefined) continue;
       for (let c = 0; c < columns; c++) {
@@ -88,7 +95,9 @@ export class AffectModel {
       hit[c] = (strongest[c] as number) >= table.hitWeight ? 1 : 0;
     }
     const v = vaderScores(text);
-    return { text, compound: v.compound, posMinusNeg: v.pos - v.neg, probability, hit, auxiliary };
+    const posMinusNeg = v.pos - v.neg;
+    const lexical = lexicalValence(table.valenceLexicon.head, v.compound, posMinusNeg, deltaSum, words.length);
+    return { text, compound: v.compound, posMinusNeg, probability, hit, auxiliary, lexical };
   }
 
   /** Sentence evidence and valence features of a page. */
@@ -103,6 +112,7 @@ export class AffectModel {
     let compound = 0;
     let posMinusNeg = 0;
     let proMinusMal = 0;
+    let lexical = 0;
     this.table.categories.forEach((id, c) => {
       const sign = CATEGORIES[id].classification === 'pro' ? 1 : -1;
       for (const s of sentences) proMinusMal += sign * (s.probability[c] as number);
@@ -111,12 +121,14 @@ export class AffectModel {
     for (const s of sentences) {
       compound += s.compound;
       posMinusNeg += s.posMinusNeg;
+      lexical += s.lexical;
       s.auxiliary.forEach((v, a) => (aux[a] = (aux[a] as number) + v));
     }
     const out: Record<string, number> = {
       compound: compound / n,
       posMinusNeg: posMinusNeg / n,
       proMinusMal: proMinusMal / n,
+      lexical: lexical / n,
     };
     this.table.auxiliary.forEach((name, a) => (out[name] = (aux[a] as number) / n));
     this.table.categories.forEach((id, c) => {
@@ -180,6 +192,21 @@ export class AffectModel {
       modelVersion: this.modelVersion,
     };
   }
+}
+
+/**
+ * Lexical valence of one sentence: ℓ = h₀ + h₁·compound + h₂·(pos − neg) + (Σ δ_w) / √(number of cue words)
+ * (0 words: no lexical term).
+ */
+export function lexicalValence(
+  head: readonly number[],
+  compound: number,
+  posMinusNeg: number,
+  deltaSum: number,
+  wordCount: number,
+): number {
+  const base = (head[0] ?? 0) + (head[1] ?? 0) * compound + (head[2] ?? 0) * posMinusNeg;
+  return wordCount > 0 ? base + deltaSum / Math.sqrt(wordCount) : base;
 }
 
 /** Pattern strength: Pearson r of page scores against sensitivities, its JZS Bayes factor and posterior. */

@@ -2,7 +2,7 @@ import { AffectModel } from './analyzer.ts';
 import { MODEL_TABLE } from './model/index.ts';
 import type { AnalysisResult, AnalyzeInput } from './types.ts';
 
-export { AffectModel, BASE_SCORE_POWER, CATEGORY_PRIOR, CORRELATION_PRIOR, correlate } from './analyzer.ts';
+export { AffectModel, BASE_SCORE_POWER, CATEGORY_PRIOR, CORRELATION_PRIOR, correlate, lexicalValence } from './analyzer.ts';
 export { POPULATION_SENSITIVITIES, resolveSensitivities, sensitivitiesFromLikert } from './profile.ts';
 export { countTokens, TOKENIZER } from './tokens.ts';
 export type { AnalysisResult, AnalyzeInput, CategoryScore, ClassificationAnalysis, Profile } from './types.ts';

@@ -11,6 +11,22 @@ export interface ValenceModel {
   scale: number;
 }
 
+/**
+ * Learned word valence (README "Valence"): a sentence's lexical valence is
+ * *ℓ_s = h₀ + h₁·c_s + h₂·(pos − neg)_s + Σ_{w ∈ W_s} δ_w / √|W_s|*, W_s the sentence's cue words (`cueWords`).
+ */
+export interface ValenceLexicon {
+  /** h₀, h₁, h₂: intercept, VADER compound, VADER (pos − neg). */
+  head: readonly number[];
+  /** Words with a learned valence correction δ_w (sorted). */
+  vocab: readonly string[];
+  /** δ_w, in the order of `vocab`. */
+  delta: readonly number[];
+}
+
+/** Cross-validated figures of the valence model, computed by scripts/train.ts (printed by scripts/eval.ts). */
+export type ValenceCv = Record<string, number>;
+
 /** The learned model, written by scripts/train.ts into src/model/weights.json. */
 export interface ModelTable {
   /** Base model version; bump by hand on a change of method. */
@@ -36,6 +52,9 @@ export interface ModelTable {
   /** Per category: background sentence hit rate θ₀ on the reference corpus. */
   background: readonly number[];
   valence: ValenceModel;
+  valenceLexicon: ValenceLexicon;
+  /** Pearson r of the valence model under cross-validation (see README "Valence"). */
+  valenceCv: ValenceCv;
   /** Where the numbers came from (printed in the README). */
   provenance: Record<string, string>;
 }

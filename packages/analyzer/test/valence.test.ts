@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { AffectModel, lexicalValence } from '../src/index.ts';
+import { MODEL_TABLE } from '../src/model/index.ts';
+import { vaderScores } from '../src/vader.ts';
+import { fitLexicon, weightedLeastSquares, type LexSample } from '../scripts/valence.ts';
+
+describe('lexical valence ℓ = h₀ + h₁·c + h₂·(pos − neg) + Σδ / √|W|', () => {
+  it('matches hand-computed values', () => {
+    // 0.1 + 0.5·0.4 + 0.2·(−0.5) + (0.3 + 0.6)/√9 = 0.1 + 0.2 − 0.1 + 0.3 = 0.5
+    expect(lexicalValence([0.1, 0.5, 0.2], 0.4, -0.5, 0.9, 9)).toBeCloseTo(0.5, 12);
+    // no cue words: the head only
+    expect(lexicalValence([0.1, 0.5, 0.2], 0.4, -0.5, 0, 0)).toBeCloseTo(0.2, 12);
+  });
+
+  it('page valence = tanh(α + Σ γ_j · mean_s f_js) with a hand-made table', () => {
+    const table = {
+      ...MODEL_TABLE,
+      valenceLexicon: { head: [0, 0, 0], vocab: ['crisis', 'rescue'], delta: [-0.6, 0.4] },
+      valence: { features: ['lexical'], coefficients: [2], intercept: 0.1, scale: 1 },
+    };
+    const m = new AffectModel(table);
+    // "Crisis deepens." → cue words {crisis, deepens}: ℓ = −0.6/√2; "Rescue teams arrive." → {rescue, teams, arrive}: ℓ = 0.4/√3
+    const l1 = -0.6 / Math.SQRT2;
+    const l2 = 0.4 / Math.sqrt(3);
+    const page = m.evidence(undefined, 'Crisis deepens. Rescue teams arrive.');
+    expect(page.sentences.map((s) => s.lexical)).toEqual([expect.closeTo(l1, 12), expect.closeTo(l2, 12)]);
+    expect(page.features.lexical).toBeCloseTo((l1 + l2) / 2, 12);
+    expect(m.valence(page.features)).toBeCloseTo(Math.tanh(0.1 + 2 * ((l1 + l2) / 2)), 12);
+  });
+
+  it('the committed head uses VADER as documented', () => {
+    const m = new AffectModel(MODEL_TABLE);
+    const text = 'The plan is a good one.';
+    const v = vaderScores(text);
+    const [h0, h1, h2] = MODEL_TABLE.valenceLexicon.head as [number, number, number];
+    const words = ['the', 'plan', 'is', 'a', 'good', 'one'];
+    const index = new Map(MODEL_TABLE.valenceLexicon.vocab.map((w, i) => [w, MODEL_TABLE.valenceLexicon.delta[i]!]));
+    const deltaSum = words.reduce((a, w) => a + (index.get(w) ?? 0), 0);
+    const expected = h0 + h1 * v.compound + h2 * (v.pos - v.neg) + deltaSum / Math.sqrt(words.length);
+    expect(m.sentence(text).lexical).toBeCloseTo(expected, 12);
+  });
+});
+
+describe('training helpers', () => {
+  it('weighted least squares recovers an exact line', () => {
+    // y = 1 + 2x on three points, any positive weights
+    const beta = weightedLeastSquares([[0], [1], [2]], [1, 3, 5], [1, 2, 3]);
+    expect(beta[0]).toBeCloseTo(1, 10);
+    expect(beta[1]).toBeCloseTo(2, 10);
+  });
+
+  it('fitLexicon solves the ridge normal equations (one word, worked by hand)', () => {
+    // One source (ω = 1), columns a (intercept), b (compound), d (pos − neg, all 0 here) and δ_w. Sentences:
+    // (c = 1, y = 1), (c = −1, y = −1), and the single word "w" (|W| = 1, c = 0, y = 1).
+    const samples: LexSample[] = [
+      { source: 0, words: [], compound: 1, posMinusNeg: 0, y: 1 },
+      { source: 0, words: [], compound: -1, posMinusNeg: 0, y: -1 },
+      { source: 0, words: ['w'], compound: 0, posMinusNeg: 0, y: 1 },
+    ];
+    const lambda = 1;
+    const fit = fitLexicon(samples, [1], lambda, 1);
+    // Normal equations, λ = 1:  3a + δ = 1;  2b = 2;  a + (1 + λ)δ = 1  →  a = 1/5, b = 1, δ = 2/5.
+    expect(fit.heads[0]![0]).toBeCloseTo(0.2, 8);
+    expect(fit.heads[0]![1]).toBeCloseTo(1, 8);
+    expect(fit.vocab).toEqual(['w']);
+    expect(fit.delta[0]).toBeCloseTo(0.4, 8);
+  });
+});
