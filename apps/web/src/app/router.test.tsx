@@ -3,10 +3,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTH_TOKEN_KEY, STORAGE_KEYS } from '@mediadiet/contract/constants';
 import { messages } from '@mediadiet/contract/messages';
+import { buildUser } from '@mediadiet/contract/fixtures';
 import { renderApp } from '@/testing/render-app';
-import { sessionUserQueryKey } from '@/features/auth/api/session-user';
+import { server } from '@/testing/msw-server';
+import { sessionHandlers } from '@/testing/handlers';
+import { queryKeys } from '@/lib/query-keys';
 
-const signIn = () => localStorage.setItem(AUTH_TOKEN_KEY, 'session-token');
+const signIn = () => {
+  localStorage.setItem(AUTH_TOKEN_KEY, 'session-token');
+  server.use(...sessionHandlers());
+};
 
 describe('routes and guards (spec §2)', () => {
   it('/ shows the landing page without the header', async () => {
@@ -26,29 +32,15 @@ describe('routes and guards (spec §2)', () => {
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Continue with Google' })).toHaveAttribute(
       'href',
-      '/auth/google',
+      '/auth/google?mode=redirect',
     );
     expect(screen.getByRole('button', { name: 'Continue with Email' })).toBeEnabled();
-    const main = within(screen.getByRole('main'));
-    expect(main.getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/terms');
-    expect(main.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
+    // Terms and Privacy stay reachable from the footer on every step.
+    const footer = within(screen.getByRole('contentinfo'));
+    expect(footer.getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/terms');
+    expect(footer.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
     // Not signed in: no user menu.
     expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument();
-  });
-
-  it('Continue with Email shows the e-mail field and validates it', async () => {
-    const user = userEvent.setup();
-    renderApp('/auth/login');
-    await user.click(await screen.findByRole('button', { name: 'Continue with Email' }));
-    const email = screen.getByLabelText('Email');
-    await user.click(screen.getByRole('button', { name: messages.auth.sendPin }));
-    expect(await screen.findByText(messages.auth.enterEmail)).toBeInTheDocument();
-    expect(email).toHaveAttribute('aria-invalid', 'true');
-
-    await user.type(email, 'ada@example.com');
-    await user.click(screen.getByRole('button', { name: messages.auth.sendPin }));
-    // Nothing pretends to succeed: no PIN is sent by this version.
-    expect(await screen.findByRole('status')).toHaveTextContent(/not available yet/i);
   });
 
   it('/auth/login shows the register variant when gotoRegister is set', async () => {
@@ -66,7 +58,7 @@ describe('routes and guards (spec §2)', () => {
   it('/auth/login redirects to /auth/dashboard when an auth token exists', async () => {
     signIn();
     const { router } = renderApp('/auth/login');
-    expect(await screen.findByText('Your dashboard is being set up')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Settings' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/dashboard');
   });
 
@@ -82,18 +74,20 @@ describe('routes and guards (spec §2)', () => {
     expect(router.state.location.pathname).toBe('/auth/login');
   });
 
-  it('/auth/dashboard with a token shows the dashboard shell and the user menu', async () => {
+  it('/auth/dashboard with a token shows the dashboard with its Settings view and the user menu', async () => {
     signIn();
     renderApp('/auth/dashboard');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your dashboard' })).toBeInTheDocument();
-    expect(screen.getByText('Your dashboard is being set up')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Settings' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Your account' })).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Account menu' })).toBeInTheDocument();
   });
 
   it('/auth/dashboard stores the token and user the Google flow returns, then strips them from the address', async () => {
+    server.use(...sessionHandlers());
     const user = encodeURIComponent(
-      JSON.stringify({ id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com' }),
+      JSON.stringify(buildUser({ name: 'Ada Lovelace', email: 'ada@example.com' })),
     );
     const { router, queryClient } = renderApp(
       `/auth/dashboard?success=true&token=google-token&user=${user}&tab=x`,
@@ -102,7 +96,7 @@ describe('routes and guards (spec §2)', () => {
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('google-token');
     expect(router.state.location.pathname).toBe('/auth/dashboard');
     expect(router.state.location.search).toBe('?tab=x');
-    expect(queryClient.getQueryData(sessionUserQueryKey)).toMatchObject({
+    expect(queryClient.getQueryData(queryKeys.session)).toMatchObject({
       name: 'Ada Lovelace',
       email: 'ada@example.com',
     });

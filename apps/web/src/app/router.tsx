@@ -9,14 +9,16 @@ import {
   type RouteObject,
 } from 'react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { hasAuthToken, setAuthToken } from '@/lib/storage';
-import { parseUserParam, setSessionUser } from '@/features/auth/api/session-user';
-import { LOGIN_PATH } from '@/features/auth/api/logout';
+import { LOGIN_PATH, OAUTH_RETURN_PATH } from '@mediadiet/contract/auth';
+import { hasAuthToken } from '@/lib/storage';
+import { parseUserParam } from '@/lib/oauth-popup';
+import { establishSession } from '@/features/auth/api/session';
 import { PageSpinner } from '@/components/ui/spinner';
 import { AppLayout } from '@/app/layout/app-layout';
 import { RouteError } from '@/app/routes/route-error';
+import { RequireSession } from '@/app/routes/require-session';
 
-export const DASHBOARD_PATH = '/auth/dashboard';
+export const DASHBOARD_PATH = OAUTH_RETURN_PATH;
 export const SUBSCRIPTION_PATH = '/subscription';
 
 /** Guard: no auth token → the sign-in screen (spec §2). */
@@ -39,9 +41,10 @@ export function notFound(): never {
 const GOOGLE_RETURN_PARAMS = ['success', 'token', 'user'] as const;
 
 /**
- * `/auth/dashboard`: the Google flow returns here with `success`, `token` and `user` (spec §2). A successful
- * return stores the token and the user; the parameters are then stripped from the address (the token must
- * not linger in history), and the usual guard applies.
+ * `/auth/dashboard`: the Google full-page flow returns here with `success`, `token` and `user` (spec §2).
+ * A successful return stores the token and the user; the parameters are then stripped from the address
+ * (the token must not linger in history), and the usual guard applies. The popup flow never gets here:
+ * main.tsx hands the result to the opener first (lib/oauth-popup.ts).
  */
 export function dashboardLoader(queryClient: QueryClient) {
   return ({ request }: LoaderFunctionArgs) => {
@@ -50,9 +53,8 @@ export function dashboardLoader(queryClient: QueryClient) {
     if (GOOGLE_RETURN_PARAMS.some((name) => params.has(name))) {
       const token = params.get('token');
       if (token && params.get('success') !== 'false') {
-        setAuthToken(token);
-        const user = parseUserParam(params.get('user'));
-        if (user) setSessionUser(queryClient, user);
+        // Without a readable user the session query asks the server (POST /auth/loggedin).
+        establishSession(queryClient, token, parseUserParam(params.get('user')));
       }
       for (const name of GOOGLE_RETURN_PARAMS) params.delete(name);
       const rest = params.toString();
@@ -80,14 +82,25 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               loader: () => redirect(LOGIN_PATH),
               element: <Navigate to={LOGIN_PATH} replace />,
             },
-            {
-              path: 'auth/dashboard',
-              loader: dashboardLoader(queryClient),
-              lazy: () => import('@/app/routes/auth/dashboard'),
-            },
-            { path: 'subscription', loader: requireAuth, lazy: () => import('@/app/routes/subscription') },
             { path: 'terms', lazy: () => import('@/app/routes/terms') },
             { path: 'privacy', lazy: () => import('@/app/routes/privacy') },
+            {
+              // Signed-in screens: the loaders guard on arrival, RequireSession when the session ends
+              // while the screen is open (logout here or in another tab, loggedIn false, account deleted).
+              element: <RequireSession />,
+              children: [
+                {
+                  path: 'auth/dashboard',
+                  loader: dashboardLoader(queryClient),
+                  lazy: () => import('@/app/routes/auth/dashboard'),
+                },
+                {
+                  path: 'subscription',
+                  loader: requireAuth,
+                  lazy: () => import('@/app/routes/subscription'),
+                },
+              ],
+            },
           ],
         },
         // Any other path is an error of the route tree, shown by the root's error element.

@@ -67,10 +67,20 @@ export function hasAuthToken(): boolean {
   return getAuthToken() !== null;
 }
 
-/** `gotoRegister` set (to anything but '' or 'false') shows the register variant of the sign-in screen. */
+/**
+ * `gotoRegister` (or its older spelling `goRegister`, spec §3) set to anything but '' or 'false' shows the
+ * register state of the sign-in screen (spec §2).
+ */
 export function wantsRegister(): boolean {
-  const value = readItem(STORAGE_KEYS.gotoRegister);
-  return value !== null && value !== '' && value !== 'false';
+  return [STORAGE_KEYS.gotoRegister, STORAGE_KEYS.goRegister].some((key) => {
+    const value = readItem(key);
+    return value !== null && value !== '' && value !== 'false';
+  });
+}
+
+/** Ask the sign-in screen to open on its register state (landing page "Create an account"). */
+export function requestRegister(): void {
+  writeItem(STORAGE_KEYS.gotoRegister, 'true');
 }
 
 export function subscribeToStorage(listener: Listener): () => void {

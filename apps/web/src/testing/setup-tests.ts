@@ -2,6 +2,10 @@ import '@testing-library/jest-dom/vitest';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { server } from '@/testing/msw-server';
+import { fakeSockets } from '@/testing/fake-socket-io';
+
+// No real socket.io connections in component tests; tests drive the fake (testing/fake-socket-io.ts).
+vi.mock('socket.io-client', () => import('@/testing/fake-socket-io'));
 
 /**
  * - MSW answers the server boundary; a request no handler knows fails the test.
@@ -24,6 +28,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  fakeSockets.length = 0;
   const unexpected = consoleErrors;
   consoleErrors = [];
   if (unexpected.length > 0 && !expected) {

@@ -1,16 +1,18 @@
 import { Outlet } from 'react-router';
-import { useAuthToken } from '@/lib/storage';
-import { useSessionUser } from '@/features/auth/api/session-user';
+import { useSession } from '@/features/auth/api/session';
 import { useLogout } from '@/features/auth/api/logout';
+import { useUserUpdateSync } from '@/lib/broadcast';
+import { useUserRealtime } from '@/lib/socket';
 import { Header } from '@/app/layout/header';
 import { UserMenu } from '@/app/layout/user-menu';
 import { SiteFooter } from '@/app/layout/site-footer';
 
 /** The shell of every screen but the landing page: header, main landmark, footer. */
 export function AppLayout() {
-  const token = useAuthToken();
-  const user = useSessionUser();
+  const { token, user } = useSession();
   const logout = useLogout();
+  useUserUpdateSync();
+  useUserRealtime(user?.id);
 
   return (
     <div className="flex min-h-dvh flex-col">

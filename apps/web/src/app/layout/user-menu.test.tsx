@@ -4,7 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { AUTH_TOKEN_KEY, STORAGE_KEYS } from '@mediadiet/contract/constants';
 import { UserMenu } from '@/app/layout/user-menu';
 import { isAtTop } from '@/app/layout/scroll';
+import { http, HttpResponse } from 'msw';
 import { renderApp } from '@/testing/render-app';
+import { server } from '@/testing/msw-server';
+import { sessionHandlers } from '@/testing/handlers';
+import { queryKeys } from '@/lib/query-keys';
 
 function scrollTo(y: number) {
   act(() => {
@@ -72,9 +76,18 @@ describe('UserMenu', () => {
 });
 
 describe('Logout from the header', () => {
-  it('clears all local storage and goes to /auth/login', async () => {
+  it('revokes the session on the server, clears all local storage and goes to /auth/login', async () => {
+    let revokedWith: string | null = null;
+    server.use(
+      ...sessionHandlers(),
+      http.post('*/auth/logout', ({ request }) => {
+        revokedWith = request.headers.get('authorization');
+        return HttpResponse.json({ success: true });
+      }),
+    );
     localStorage.setItem(AUTH_TOKEN_KEY, 'session-token');
     localStorage.setItem(STORAGE_KEYS.questionnaireProgress, '{"answers":{}}');
+    localStorage.setItem(STORAGE_KEYS.gotoRegister, 'true');
     localStorage.setItem('something-else', 'x');
     const user = userEvent.setup();
     const { router } = renderApp('/auth/dashboard');
@@ -85,6 +98,26 @@ describe('Logout from the header', () => {
     expect(await screen.findByRole('button', { name: 'Continue with Email' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/login');
     expect(localStorage.length).toBe(0);
+    expect(revokedWith).toBe('Bearer session-token');
     expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument();
+  });
+
+  it('still signs out locally when the server cannot be reached', async () => {
+    server.use(
+      ...sessionHandlers(),
+      http.post('*/auth/logout', () => HttpResponse.error()),
+    );
+    localStorage.setItem(AUTH_TOKEN_KEY, 'session-token');
+    const user = userEvent.setup();
+    const { router, queryClient } = renderApp('/auth/dashboard');
+
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+
+    expect(await screen.findByRole('button', { name: 'Continue with Email' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(localStorage.length).toBe(0);
+    expect(queryClient.getQueryData(queryKeys.session)).toBeUndefined();
+    expect(queryClient.getQueryData(queryKeys.accountInfo)).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Activity, EyeOff, LineChart } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
 import { env } from '@/config/env';
-import { useAuthToken } from '@/lib/storage';
+import { requestRegister, useAuthToken } from '@/lib/storage';
 import { SiteFooter } from '@/app/layout/site-footer';
 import { SkipLink } from '@/app/layout/app-layout';
 
@@ -32,11 +32,20 @@ export function Component() {
                 Go to your dashboard
               </Link>
             ) : (
-              <Link to="/auth/login" className={buttonClasses({ size: 'lg' })}>
-                Sign in
-              </Link>
+              <>
+                <Link to="/auth/login" className={buttonClasses({ size: 'lg' })}>
+                  Sign in
+                </Link>
+                <Link
+                  to="/auth/login"
+                  onClick={requestRegister}
+                  className={buttonClasses({ size: 'lg', variant: 'secondary' })}
+                >
+                  Create an account
+                </Link>
+              </>
             )}
-            <Link to="/privacy" className={buttonClasses({ size: 'lg', variant: 'secondary' })}>
+            <Link to="/privacy" className={buttonClasses({ size: 'lg', variant: 'ghost' })}>
               What we collect
             </Link>
           </div>

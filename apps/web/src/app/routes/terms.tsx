@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { env } from '@/config/env';
 import { LegalPage } from '@/app/routes/legal-page';
 
@@ -36,6 +37,18 @@ export function Component() {
             Card payments are processed by our payment provider; we never see or store your full card number.
           </li>
         </ul>
+      </section>
+      <section>
+        <h2>Your data</h2>
+        <p>
+          What we collect — your account details, the touch points the extension sends, your ignored sites,
+          questionnaire answers and billing records — is described on the{' '}
+          <Link className="font-medium text-accent-ink underline underline-offset-2" to="/privacy">
+            Privacy
+          </Link>{' '}
+          page. You can download all of it, or delete your account and all its data, from Settings in your
+          dashboard at any time.
+        </p>
       </section>
       <section>
         <h2>Acceptable use</h2>

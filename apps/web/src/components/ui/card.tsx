@@ -1,4 +1,4 @@
-import type { HTMLAttributes, ReactNode } from 'react';
+import type { HTMLAttributes, ReactNode, Ref } from 'react';
 import { cn } from '@/lib/cn';
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
@@ -16,6 +16,7 @@ export interface CardTitleProps extends HTMLAttributes<HTMLHeadingElement> {
   /** Type size: `md` for cards among others, `lg` for the one card of a page (e.g. the sign-in card). */
   size?: 'md' | 'lg';
   children: ReactNode;
+  ref?: Ref<HTMLHeadingElement>;
 }
 
 export function CardTitle({ as: Heading = 'h2', size = 'md', className, ...props }: CardTitleProps) {

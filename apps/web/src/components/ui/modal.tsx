@@ -26,6 +26,8 @@ export interface ModalProps {
   children?: ReactNode;
   footer?: ReactNode;
   className?: string;
+  /** Where focus goes on open (Radix's `onOpenAutoFocus`): `preventDefault()` and focus your own element. */
+  onOpenAutoFocus?: (event: Event) => void;
 }
 
 /** The generic modal of spec §2: sizes small, medium, large and a close control (Radix Dialog: focus trap, Escape). */
@@ -41,6 +43,7 @@ export function Modal({
   children,
   footer,
   className,
+  onOpenAutoFocus,
 }: ModalProps) {
   const block = (event: Event) => {
     if (!dismissible) event.preventDefault();
@@ -52,6 +55,7 @@ export function Modal({
         <Dialog.Content
           data-size={size}
           onEscapeKeyDown={block}
+          onOpenAutoFocus={onOpenAutoFocus}
           onPointerDownOutside={block}
           onInteractOutside={block}
           {...(description ? {} : { 'aria-describedby': undefined })}

@@ -1,26 +1,29 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { clearAllStorage } from '@/lib/storage';
+import { LOGIN_PATH } from '@mediadiet/contract/auth';
+import { api } from '@mediadiet/contract/routes';
+import { safeRequest } from '@/lib/api-client';
+import { clearLocalSession } from '@/lib/session';
 
-export const LOGIN_PATH = '/auth/login';
+export { LOGIN_PATH };
 
-/**
- * Logout (spec §4 Auth): clears all local storage and goes to the login page.
- * The server call (POST /auth/logout, which revokes the session) is added by the sign-in issue as the
- * first step below — `await safeRequest(api.logout)`; a failure there must not keep the user signed in.
- */
-export function logout(): Promise<void> {
-  clearAllStorage();
-  return Promise.resolve();
+/** `POST /auth/logout` revokes the session on the server. Its failure must not keep anyone signed in. */
+export async function revokeSession(): Promise<void> {
+  try {
+    await safeRequest(api.authLogout);
+  } catch {
+    // ignored: logging out locally always proceeds
+  }
 }
 
+/** Logout (spec §4 Auth): revoke on the server, clear ALL local storage and the cache, go to the login page. */
 export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useCallback(async () => {
-    await logout();
-    queryClient.clear();
+    await revokeSession();
+    clearLocalSession(queryClient);
     await navigate(LOGIN_PATH, { replace: true });
   }, [navigate, queryClient]);
 }

@@ -1,222 +1,197 @@
-import { useId, useState } from 'react';
-import { Link } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
+import { OAUTH_RETURN_PATH } from '@mediadiet/contract/auth';
+import { STORAGE_KEYS } from '@mediadiet/contract/constants';
 import { messages } from '@mediadiet/contract/messages';
+import type { User } from '@mediadiet/contract/user';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card';
 import { env } from '@/config/env';
+import { googleAuthUrl, startGoogleSignIn } from '@/lib/oauth-popup';
+import { removeItem } from '@/lib/storage';
+import { establishSession } from '@/features/auth/api/session';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { RegisterForm } from '@/features/auth/components/register-form';
+import { VerifyForm } from '@/features/auth/components/verify-form';
+import { useErrorParamToast } from '@/features/auth/hooks/use-error-param-toast';
+import { useOAuthPopupMessages } from '@/features/auth/hooks/use-oauth-popup-messages';
 
 /**
- * The sign-in screen's shell (spec §2 "Sign-in screen"): the initial state (Continue with Google /
- * Continue with Email), the e-mail field of the login state, and the register variant (name, e-mail).
- * The sign-in issue connects the forms to POST /auth/pin, /auth/register and /auth/verify and adds the
- * verify (PIN) state; until then a submitted form says plainly that e-mail sign-in is not available yet.
+ * The sign-in screen (spec §2): states initial (Continue with Google / Continue with Email), login
+ * (e-mail → Send PIN), register (name, e-mail) and verify (6-digit PIN).
+ *
+ * Two variants (docs/decisions/021-sign-in-variants.md): the verify step is the "extended" variant —
+ * it adds the Terms and Privacy links and the Resend PIN button; the other steps are the "standard"
+ * variant (Terms and Privacy stay reachable in the site footer on every page).
  */
-export type SignInMode = 'initial' | 'login' | 'register';
+export type SignInStep = 'initial' | 'login' | 'register' | 'verify';
+export type SignInVariant = 'standard' | 'extended';
 
-export interface SignInScreenProps {
-  initialMode: SignInMode;
+export function variantOf(step: SignInStep): SignInVariant {
+  return step === 'verify' ? 'extended' : 'standard';
 }
 
-export function SignInScreen({ initialMode }: SignInScreenProps) {
-  const [mode, setMode] = useState<SignInMode>(initialMode);
-  const isRegister = mode === 'register';
+export interface SignInScreenProps {
+  initialStep: SignInStep;
+}
+
+const COPY: Record<Exclude<SignInStep, 'verify'>, { title: string; description: string }> = {
+  initial: {
+    title: `Sign in to ${env.serviceName}`,
+    description: 'Master your media diet: see how what you read online affects how you feel.',
+  },
+  login: {
+    title: 'Sign in with e-mail',
+    description: 'Enter the e-mail address of your account and we will send you a 6-digit PIN.',
+  },
+  register: {
+    title: 'Create your account',
+    description: 'Tell us your name and e-mail. We will send you a 6-digit PIN to confirm it.',
+  },
+};
+
+export function SignInScreen({ initialStep }: SignInScreenProps) {
+  const [step, setStep] = useState<SignInStep>(initialStep);
+  const [email, setEmail] = useState('');
+  // Focus follows a step change the user caused; on first load the page keeps the browser's default.
+  const [moved, setMoved] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const variant = variantOf(step);
+
+  useErrorParamToast();
+
+  const go = (next: SignInStep, nextEmail?: string) => {
+    if (nextEmail !== undefined) setEmail(nextEmail);
+    setStep(next);
+    setMoved(true);
+  };
+
+  /** The visitor chose to sign in rather than register: the "show register" flags have done their job. */
+  const goLogin = (nextEmail?: string) => {
+    removeItem(STORAGE_KEYS.gotoRegister);
+    removeItem(STORAGE_KEYS.goRegister);
+    go('login', nextEmail);
+  };
+
+  const signedIn = (token: string, user: User) => {
+    establishSession(queryClient, token, user);
+    void navigate(OAUTH_RETURN_PATH, { replace: true });
+  };
+
+  useOAuthPopupMessages((message) => signedIn(message.token, message.user));
+
+  useEffect(() => {
+    if (moved && step === 'initial') headingRef.current?.focus();
+  }, [moved, step]);
+
+  const { title, description } =
+    step === 'verify'
+      ? {
+          title: 'Check your e-mail',
+          description: (
+            <>
+              Enter the 6-digit PIN we sent to{' '}
+              <strong className="font-semibold wrap-anywhere text-ink">{email}</strong>.
+            </>
+          ),
+        }
+      : COPY[step];
 
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
-      <Card>
-        <CardTitle as="h1" size="lg">
-          {isRegister ? 'Create your account' : `Sign in to ${env.serviceName}`}
+      <Card data-testid="sign-in-card" data-step={step} data-variant={variant} className="p-5 sm:p-8">
+        <CardTitle as="h1" size="lg" ref={headingRef} tabIndex={-1} className="outline-none">
+          {title}
         </CardTitle>
-        <CardDescription>
-          {isRegister
-            ? 'Tell us your name and e-mail. We will send you a 6-digit PIN to confirm it.'
-            : 'Master your media diet: see how what you read online affects how you feel.'}
-        </CardDescription>
+        <CardDescription>{description}</CardDescription>
 
-        <div className="mt-8">
-          {mode === 'initial' ? (
-            <div className="flex flex-col gap-3">
-              <a
-                href={`${env.apiBase}/auth/google`}
-                className={buttonClasses({ variant: 'secondary', size: 'lg', fullWidth: true })}
-              >
-                <GoogleMark />
-                {messages.auth.continueWithGoogle}
-              </a>
-              <Button size="lg" fullWidth onClick={() => setMode('login')}>
-                <Mail aria-hidden="true" className="size-5" />
-                {messages.auth.continueWithEmail}
-              </Button>
-            </div>
+        <div className="mt-7">
+          {step === 'initial' ? <InitialStep onEmail={() => go('login')} /> : null}
+          {step === 'login' ? (
+            <LoginForm
+              defaultEmail={email}
+              focusOnMount={moved}
+              onPinSent={(sentTo) => go('verify', sentTo)}
+              onRegister={() => go('register')}
+              onBack={() => go('initial')}
+            />
           ) : null}
-          {mode === 'login' ? (
-            <EmailForm onRegister={() => setMode('register')} onBack={() => setMode('initial')} />
+          {step === 'register' ? (
+            <RegisterForm
+              defaultEmail={email}
+              focusOnMount={moved}
+              onRegistered={(sentTo) => go('verify', sentTo)}
+              onAlreadyRegistered={(known) => goLogin(known)}
+              onLogin={() => goLogin()}
+            />
           ) : null}
-          {mode === 'register' ? <RegisterForm onLogin={() => setMode('login')} /> : null}
+          {step === 'verify' ? (
+            <VerifyForm
+              email={email}
+              focusOnMount={moved}
+              showResend={variant === 'extended'}
+              onVerified={(session) => signedIn(session.token, session.user)}
+              onChangeEmail={() => go('login')}
+            />
+          ) : null}
         </div>
 
-        <p className="mt-8 border-t border-line pt-5 text-center text-sm text-ink-muted">
-          By continuing you agree to our{' '}
-          <Link
-            to="/terms"
-            className="font-medium text-accent-ink underline underline-offset-2 hover:text-accent"
-          >
-            {messages.auth.terms}
-          </Link>{' '}
-          and{' '}
-          <Link
-            to="/privacy"
-            className="font-medium text-accent-ink underline underline-offset-2 hover:text-accent"
-          >
-            {messages.auth.privacy}
-          </Link>
-          .
-        </p>
+        {variant === 'extended' ? <LegalLinks /> : null}
       </Card>
     </div>
   );
 }
 
-const NOT_YET_AVAILABLE = 'Sign-in by e-mail is not available yet. Please continue with Google for now.';
-
-const EmailFormSchema = z.object({
-  email: z.string().trim().min(1, messages.auth.enterEmail).pipe(z.email(messages.auth.invalidEmail)),
-});
-
-function EmailForm({ onRegister, onBack }: { onRegister: () => void; onBack: () => void }) {
-  const [notice, setNotice] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<z.input<typeof EmailFormSchema>>({
-    resolver: zodResolver(EmailFormSchema),
-    defaultValues: { email: '' },
-  });
-
+function InitialStep({ onEmail }: { onEmail: () => void }) {
+  const onGoogle = (event: MouseEvent<HTMLAnchorElement>) => {
+    // A modified click (new tab/window) keeps the link's own full-page flow.
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    startGoogleSignIn(env.apiBase);
+  };
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void handleSubmit(() => setNotice(NOT_YET_AVAILABLE))(event)}
-      className="flex flex-col gap-4"
-    >
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      {notice ? <FormNotice>{notice}</FormNotice> : null}
-      <Button type="submit" size="lg" fullWidth>
-        {messages.auth.sendPin}
-      </Button>
-      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-        <button
-          type="button"
-          onClick={onBack}
-          className="rounded-md font-medium text-ink-muted hover:text-ink"
-        >
-          ← Other ways to sign in
-        </button>
-        <button
-          type="button"
-          onClick={onRegister}
-          className="rounded-md font-medium text-accent-ink hover:text-accent"
-        >
-          New here? Register
-        </button>
+    <div className="flex flex-col gap-3">
+      <a
+        href={googleAuthUrl(env.apiBase, 'redirect')}
+        onClick={onGoogle}
+        className={buttonClasses({ variant: 'secondary', size: 'lg', fullWidth: true })}
+      >
+        <GoogleMark />
+        {messages.auth.continueWithGoogle}
+      </a>
+      <div
+        className="flex items-center gap-3 text-xs font-medium tracking-wide text-ink-muted uppercase"
+        aria-hidden="true"
+      >
+        <span className="h-px flex-1 bg-line" />
+        or
+        <span className="h-px flex-1 bg-line" />
       </div>
-    </form>
-  );
-}
-
-const RegisterFormSchema = z.object({
-  name: z.string().trim().min(1, messages.auth.nameRequired),
-  email: z.string().trim().min(1, messages.auth.emailRequired).pipe(z.email(messages.auth.invalidEmail)),
-});
-
-function RegisterForm({ onLogin }: { onLogin: () => void }) {
-  const [notice, setNotice] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<z.input<typeof RegisterFormSchema>>({
-    resolver: zodResolver(RegisterFormSchema),
-    defaultValues: { name: '', email: '' },
-  });
-
-  return (
-    <form
-      noValidate
-      onSubmit={(event) => void handleSubmit(() => setNotice(NOT_YET_AVAILABLE))(event)}
-      className="flex flex-col gap-4"
-    >
-      <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      {notice ? <FormNotice>{notice}</FormNotice> : null}
-      <Button type="submit" size="lg" fullWidth>
-        Register
+      <Button size="lg" fullWidth onClick={onEmail}>
+        <Mail aria-hidden="true" className="size-5" />
+        {messages.auth.continueWithEmail}
       </Button>
-      <p className="text-center text-sm text-ink-muted">
-        Already registered?{' '}
-        <button
-          type="button"
-          onClick={onLogin}
-          className="rounded-md font-medium text-accent-ink hover:text-accent"
-        >
-          Sign in
-        </button>
-      </p>
-    </form>
-  );
-}
-
-type TextFieldProps = React.ComponentPropsWithRef<'input'> & { label: string; error?: string | undefined };
-
-function TextField({ label, error, className, ...props }: TextFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-ink">
-        {label}
-      </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={
-          'h-11 rounded-xl border border-line-strong bg-surface px-3.5 text-base text-ink placeholder:text-ink-muted/70 ' +
-          'focus-visible:border-accent aria-invalid:border-danger ' +
-          (className ?? '')
-        }
-        {...props}
-      />
-      {error ? (
-        <p id={errorId} className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
     </div>
   );
 }
 
-function FormNotice({ children }: { children: React.ReactNode }) {
+function LegalLinks() {
+  const linkClass = 'font-medium text-accent-ink underline underline-offset-2 hover:text-accent';
   return (
-    <p role="status" className="rounded-xl bg-warning-soft px-4 py-3 text-sm leading-relaxed text-warning">
-      {children}
+    <p className="mt-7 border-t border-line pt-5 text-center text-sm text-ink-muted">
+      By signing in you agree to our{' '}
+      <Link to="/terms" className={linkClass}>
+        {messages.auth.terms}
+      </Link>{' '}
+      and{' '}
+      <Link to="/privacy" className={linkClass}>
+        {messages.auth.privacy}
+      </Link>
+      .
     </p>
   );
 }

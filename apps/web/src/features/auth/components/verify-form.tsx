@@ -1,0 +1,115 @@
+import { useEffect, useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { VerifyRequestSchema, type VerifyResponse } from '@mediadiet/contract/auth';
+import { messages } from '@mediadiet/contract/messages';
+import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/text-field';
+import { notify } from '@/lib/toast';
+import { requestPin, verifyPin } from '@/features/auth/api/sign-in';
+import { LinkButton } from '@/features/auth/components/link-button';
+import { PinInput } from '@/features/auth/components/pin-input';
+
+const PinFormSchema = VerifyRequestSchema.pick({ pin: true });
+type Values = z.input<typeof PinFormSchema>;
+
+export interface VerifyFormProps {
+  email: string;
+  focusOnMount: boolean;
+  /** The variant with terms/privacy links also offers 'Resend PIN' (docs/decisions/021). */
+  showResend: boolean;
+  onVerified: (session: VerifyResponse) => void;
+  onChangeEmail: () => void;
+}
+
+/** Verify state: the 6-digit PIN → `POST /auth/verify` → session. A failure shows the server's text. */
+export function VerifyForm({ email, focusOnMount, showResend, onVerified, onChangeEmail }: VerifyFormProps) {
+  const pinId = useId();
+  const hintId = `${pinId}-hint`;
+  const errorId = `${pinId}-error`;
+  const [resending, setResending] = useState(false);
+  const {
+    control,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<Values, unknown, z.output<typeof PinFormSchema>>({
+    resolver: zodResolver(PinFormSchema),
+    defaultValues: { pin: '' },
+  });
+
+  useEffect(() => {
+    if (focusOnMount) setFocus('pin');
+  }, [focusOnMount, setFocus]);
+
+  const onSubmit = handleSubmit(async ({ pin }) => {
+    const result = await verifyPin({ email, pin });
+    if (result.ok) {
+      onVerified(result.data);
+      return;
+    }
+    const message = result.error.trim() || messages.auth.noResponse;
+    notify.error(message);
+    setError('pin', { type: 'server', message }, { shouldFocus: true });
+  });
+
+  const resend = async () => {
+    setResending(true);
+    const result = await requestPin({ email });
+    setResending(false);
+    if (result.ok) notify.success(messages.success.pinSent);
+    else notify.error(result.error.trim() || messages.auth.requestPinFailed);
+  };
+
+  const pinError = errors.pin?.message;
+  return (
+    <form
+      noValidate
+      aria-label="Verify PIN"
+      onSubmit={(event) => void onSubmit(event)}
+      className="flex flex-col gap-4"
+    >
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={pinId} className="text-sm font-medium text-ink">
+          6-digit PIN
+        </label>
+        <p id={hintId} className="sr-only">
+          Sent to {email}. Digits only.
+        </p>
+        <Controller
+          control={control}
+          name="pin"
+          render={({ field }) => (
+            <PinInput
+              id={pinId}
+              name={field.name}
+              ref={field.ref}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              invalid={Boolean(pinError)}
+              describedBy={pinError ? `${hintId} ${errorId}` : hintId}
+              disabled={isSubmitting}
+            />
+          )}
+        />
+        <FieldError id={errorId} message={pinError} />
+      </div>
+      <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
+        {messages.auth.verifyPin}
+      </Button>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm">
+        <LinkButton tone="muted" onClick={onChangeEmail}>
+          ← Use a different e-mail
+        </LinkButton>
+        {showResend ? (
+          <LinkButton onClick={() => void resend()} disabled={resending} aria-busy={resending || undefined}>
+            {messages.auth.resendPin}
+          </LinkButton>
+        ) : null}
+      </div>
+    </form>
+  );
+}

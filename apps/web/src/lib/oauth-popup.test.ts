@@ -1,0 +1,111 @@
+import { describe, expect, it, vi } from 'vitest';
+import { buildUser } from '@mediadiet/contract/fixtures';
+import {
+  completeOAuthPopup,
+  parseUserParam,
+  popupFeatures,
+  readOAuthMessage,
+  startGoogleSignIn,
+} from '@/lib/oauth-popup';
+
+const ORIGIN = 'https://app.example';
+const user = buildUser();
+
+function popupWindow(url: string, opener: unknown) {
+  const { pathname, search } = new URL(url, ORIGIN);
+  return { location: { origin: ORIGIN, pathname, search }, opener, close: vi.fn() };
+}
+
+function sameOriginOpener() {
+  return { location: { origin: ORIGIN }, postMessage: vi.fn() };
+}
+
+describe('startGoogleSignIn', () => {
+  const base = { screenX: 100, screenY: 50, outerWidth: 1400, outerHeight: 900 };
+
+  it('opens a centred 600×600 popup on /auth/google?mode=popup', () => {
+    const win = {
+      ...base,
+      open: vi.fn(() => ({ focus: vi.fn() }) as unknown as Window),
+      location: { assign: vi.fn() },
+    };
+    expect(startGoogleSignIn('', win)).toBe('popup');
+    expect(win.open).toHaveBeenCalledWith('/auth/google?mode=popup', 'mediadiet-google', popupFeatures(base));
+    expect(popupFeatures(base)).toBe('popup=yes,width=600,height=600,left=500,top=200');
+    expect(win.location.assign).not.toHaveBeenCalled();
+  });
+
+  it('falls back to the full-page redirect when the popup is blocked', () => {
+    const win = { ...base, open: vi.fn(() => null), location: { assign: vi.fn() } };
+    expect(startGoogleSignIn('https://api.example', win)).toBe('redirect');
+    expect(win.location.assign).toHaveBeenCalledWith('https://api.example/auth/google?mode=redirect');
+  });
+});
+
+describe('completeOAuthPopup (inside the popup)', () => {
+  const successUrl = `/auth/dashboard?success=true&token=tok-1&user=${encodeURIComponent(JSON.stringify(user))}`;
+
+  it('posts oauth_success with token and user to a same-origin opener, targeted at our origin, and closes', () => {
+    const opener = sameOriginOpener();
+    const win = popupWindow(successUrl, opener);
+    expect(completeOAuthPopup(win)).toBe(true);
+    expect(opener.postMessage).toHaveBeenCalledWith(
+      { type: 'oauth_success', success: true, token: 'tok-1', user },
+      ORIGIN,
+    );
+    expect(win.close).toHaveBeenCalled();
+  });
+
+  it('forwards /auth/login?error=… to the opener as oauth_error and closes', () => {
+    const opener = sameOriginOpener();
+    const win = popupWindow('/auth/login?error=Google%20sign-in%20is%20not%20configured', opener);
+    expect(completeOAuthPopup(win)).toBe(true);
+    expect(opener.postMessage).toHaveBeenCalledWith(
+      { type: 'oauth_error', error: 'Google sign-in is not configured' },
+      ORIGIN,
+    );
+    expect(win.close).toHaveBeenCalled();
+  });
+
+  it('does nothing without an opener, or with an opener of another origin', () => {
+    expect(completeOAuthPopup(popupWindow(successUrl, null))).toBe(false);
+    const foreign = {
+      get location(): never {
+        throw new DOMException('Blocked a frame', 'SecurityError');
+      },
+      postMessage: vi.fn(),
+    };
+    const win = popupWindow(successUrl, foreign);
+    expect(completeOAuthPopup(win)).toBe(false);
+    expect(foreign.postMessage).not.toHaveBeenCalled();
+    expect(win.close).not.toHaveBeenCalled();
+  });
+
+  it('does nothing on other pages', () => {
+    const opener = sameOriginOpener();
+    expect(completeOAuthPopup(popupWindow('/auth/dashboard', opener))).toBe(false);
+    expect(completeOAuthPopup(popupWindow('/auth/login', opener))).toBe(false);
+    expect(opener.postMessage).not.toHaveBeenCalled();
+  });
+});
+
+describe('readOAuthMessage (the opener)', () => {
+  const data = { type: 'oauth_success', success: true, token: 't', user };
+
+  it('ignores foreign origins and foreign shapes, accepts our own', () => {
+    expect(readOAuthMessage({ origin: 'https://evil.example', data }, ORIGIN)).toBeNull();
+    expect(readOAuthMessage({ origin: ORIGIN, data: { type: 'something' } }, ORIGIN)).toBeNull();
+    expect(readOAuthMessage({ origin: ORIGIN, data }, ORIGIN)).toEqual(data);
+  });
+});
+
+describe('parseUserParam', () => {
+  it('reads the user as JSON, once or twice encoded, and rejects anything else', () => {
+    const json = JSON.stringify(user);
+    expect(parseUserParam(json)).toEqual(user);
+    expect(parseUserParam(encodeURIComponent(json))).toEqual(user);
+    expect(parseUserParam('{"id":"x"}')).toBeNull();
+    expect(parseUserParam('%%%')).toBeNull();
+    expect(parseUserParam(null)).toBeNull();
+  });
+});

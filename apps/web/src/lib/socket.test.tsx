@@ -1,0 +1,106 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { AUTH_TOKEN_KEY } from '@mediadiet/contract/constants';
+import { buildUser } from '@mediadiet/contract/fixtures';
+import type { UserUpdateMessage } from '@mediadiet/contract/extension';
+import { configStateUpdateEvent, userUpdateEvent } from '@mediadiet/contract/realtime';
+import { TabBus } from '@/lib/broadcast';
+import { fakeSockets } from '@/testing/fake-socket-io';
+import { renderApp } from '@/testing/render-app';
+import { server } from '@/testing/msw-server';
+
+const account = buildUser({ id: 'user-7', name: 'Ada Lovelace' });
+let otherTab: TabBus;
+beforeEach(() => {
+  otherTab = new TabBus();
+});
+afterEach(() => otherTab.close());
+
+function signedIn() {
+  const infoCalls: number[] = [];
+  let current = account;
+  server.use(
+    http.post('*/auth/loggedin', () => HttpResponse.json({ success: true, loggedIn: true, user: current })),
+    http.get('*/api/account/info', () => {
+      infoCalls.push(Date.now());
+      return HttpResponse.json({ success: true, user: current });
+    }),
+    http.post('*/auth/logout', () => HttpResponse.json({ success: true })),
+  );
+  localStorage.setItem(AUTH_TOKEN_KEY, 'sock-token');
+  return { infoCalls, update: (user: typeof account) => (current = user) };
+}
+
+describe('useUserRealtime (lib/socket.ts)', () => {
+  it('connects on /socket.io with the token while signed in and listens for this user', async () => {
+    signedIn();
+    renderApp('/auth/dashboard');
+    await waitFor(() => expect(fakeSockets).toHaveLength(1));
+    const socket = fakeSockets[0]!;
+    expect(socket.options).toMatchObject({ path: '/socket.io', auth: { token: 'sock-token' } });
+    expect(socket.listenerCount(userUpdateEvent('user-7'))).toBe(1);
+    expect(socket.listenerCount(configStateUpdateEvent('user-7'))).toBe(1);
+  });
+
+  it('on update_user_{id}: refetches the account info, updates the user and tells the other tabs', async () => {
+    const { infoCalls, update } = signedIn();
+    const broadcasts: UserUpdateMessage[] = [];
+    otherTab.subscribe((message) => broadcasts.push(message));
+    renderApp('/auth/dashboard');
+    expect(await screen.findByText(account.email)).toBeInTheDocument();
+    await waitFor(() => expect(fakeSockets).toHaveLength(1));
+    const before = infoCalls.length;
+
+    const renamed = update({ ...account, name: 'Ada King', email: 'ada.king@example.com' });
+    act(() => {
+      fakeSockets[0]!.emitFromServer(userUpdateEvent('user-7'), {
+        userId: 'user-7',
+        state: 'COMPLETED',
+        user: renamed,
+      });
+    });
+
+    expect(await screen.findByText('ada.king@example.com')).toBeInTheDocument();
+    expect(infoCalls.length).toBe(before + 1);
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeInTheDocument();
+    await waitFor(() => expect(broadcasts).toEqual([{ type: 'USER_UPDATE', user: renamed }]));
+  });
+
+  it('on config_state_update_{id}: refetches the account info', async () => {
+    const { infoCalls } = signedIn();
+    renderApp('/auth/dashboard');
+    expect(await screen.findByText(account.email)).toBeInTheDocument();
+    await waitFor(() => expect(fakeSockets).toHaveLength(1));
+    const before = infoCalls.length;
+    act(() => {
+      fakeSockets[0]!.emitFromServer(configStateUpdateEvent('user-7'), {
+        userId: 'user-7',
+        state: 'SUBMITTED',
+      });
+    });
+    await waitFor(() => expect(infoCalls.length).toBe(before + 1));
+  });
+
+  it('disconnects on logout and does not connect without a token', async () => {
+    signedIn();
+    const user = userEvent.setup();
+    renderApp('/auth/dashboard');
+    await waitFor(() => expect(fakeSockets).toHaveLength(1));
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    await screen.findByRole('button', { name: 'Continue with Email' });
+    expect(fakeSockets[0]!.connected).toBe(false);
+    expect(fakeSockets[0]!.listenerCount(userUpdateEvent('user-7'))).toBe(0);
+    expect(fakeSockets).toHaveLength(1);
+  });
+
+  it('disconnects when unmounted', async () => {
+    signedIn();
+    const { unmount } = renderApp('/auth/dashboard');
+    await waitFor(() => expect(fakeSockets).toHaveLength(1));
+    unmount();
+    expect(fakeSockets[0]!.connected).toBe(false);
+  });
+});

@@ -1,0 +1,63 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { io, type Socket } from 'socket.io-client';
+import {
+  configStateUpdateEvent,
+  SOCKET_PATH,
+  UserUpdatePayloadSchema,
+  userUpdateEvent,
+} from '@mediadiet/contract/realtime';
+import type { User } from '@mediadiet/contract/user';
+import { env } from '@/config/env';
+import { tabBus } from '@/lib/broadcast';
+import { queryKeys } from '@/lib/query-keys';
+import { useAuthToken } from '@/lib/storage';
+
+/**
+ * The real-time connection to our server (spec §7: "A real-time socket connection listens for events
+ * update_user_{userId} and config_state_update_{userId}"). Same origin as the API, path /socket.io,
+ * authenticated at the handshake with the session token (`auth: { token }`).
+ */
+export function connectSocket(token: string): Socket {
+  const options = { path: SOCKET_PATH, auth: { token } };
+  return env.apiBase ? io(env.apiBase, options) : io(options);
+}
+
+/**
+ * While signed in (a token and a known user id): listen for this user's events. On `update_user_{id}`
+ * the account info (and the session, unless the event carries the new user) is refetched and the other
+ * tabs are told (USER_UPDATE); on `config_state_update_{id}` the account info is refetched (spec §4).
+ * The socket closes when the token goes (logout), the user changes, or the component unmounts.
+ */
+export function useUserRealtime(userId: string | undefined): void {
+  const token = useAuthToken();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (!token || !userId) return;
+    const socket = connectSocket(token);
+    const userEvent = userUpdateEvent(userId);
+    const configEvent = configStateUpdateEvent(userId);
+
+    const onUserUpdate = (payload: unknown) => {
+      const parsed = UserUpdatePayloadSchema.safeParse(payload);
+      const user = parsed.success ? parsed.data.user : undefined;
+      if (user) queryClient.setQueryData(queryKeys.session, user);
+      else void queryClient.invalidateQueries({ queryKey: queryKeys.session });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.account });
+      const latest = user ?? queryClient.getQueryData<User | null>(queryKeys.session);
+      if (latest) tabBus.postUserUpdate(latest);
+    };
+    const onConfigState = () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.account });
+    };
+
+    socket.on(userEvent, onUserUpdate);
+    socket.on(configEvent, onConfigState);
+    return () => {
+      socket.off(userEvent, onUserUpdate);
+      socket.off(configEvent, onConfigState);
+      socket.disconnect();
+    };
+  }, [token, userId, queryClient]);
+}

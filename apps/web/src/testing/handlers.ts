@@ -1,0 +1,11 @@
+import { http, HttpResponse } from 'msw';
+import { buildUser } from '@mediadiet/contract/fixtures';
+import type { User } from '@mediadiet/contract/user';
+
+/** MSW handlers for a signed-in session: `POST /auth/loggedin` and `GET /api/account/info` answer with `user`. */
+export function sessionHandlers(user: User = buildUser()) {
+  return [
+    http.post('*/auth/loggedin', () => HttpResponse.json({ success: true, loggedIn: true, user })),
+    http.get('*/api/account/info', () => HttpResponse.json({ success: true, user })),
+  ];
+}
