@@ -7,16 +7,27 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import accountRoutes from './modules/account/routes.ts';
+import type { OidcProvider } from './modules/auth/oidc.ts';
+import authRoutes from './modules/auth/routes.ts';
+import devRoutes from './modules/dev/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
+import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
 import errorHandler from './plugins/error-handler.ts';
+import mailPlugin, { type Mailer } from './plugins/mail.ts';
+import rateLimitPlugin, { type RateLimitStore } from './plugins/rate-limit.ts';
 import socketPlugin from './plugins/socket.ts';
+import usersPlugin from './plugins/users.ts';
 import webPlugin from './plugins/web.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    /** The current time (tests move it). */
+    clock: Clock;
   }
 }
 
@@ -27,6 +38,14 @@ export interface AppDeps {
   routes?: readonly RouteDef[];
   /** Where the JSON log goes. Default: stdout. */
   logStream?: Writable;
+  /** The current time. Default: the system clock. */
+  clock?: Clock;
+  /** Outgoing mail. Default: SMTP when SMTP_URL is set, otherwise the development outbox. */
+  mailer?: Mailer;
+  /** Rate-limit counters. Default: the database. */
+  rateLimitStore?: RateLimitStore;
+  /** The OpenID Connect provider. Default: built from GOOGLE_CLIENT_ID/SECRET and OIDC_ISSUER. */
+  oidc?: OidcProvider;
 }
 
 const REQUEST_ID = Symbol('requestId');
@@ -67,11 +86,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     // Let in-flight requests finish on close; idle keep-alive sockets are closed at once.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // A hop count trusts that many proxies in front of us (Fastify's types take it as a function).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
   });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  app.decorate('clock', deps.clock ?? systemClock);
 
   // Node's server.close() reaps only the keep-alive sockets idle at that moment; a socket whose
   // request was in flight would then hold the close open until its keep-alive timeout. Keep reaping.
@@ -90,8 +115,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(socketPlugin, {});
   await app.register(docsPlugin, { routes: deps.routes ?? allRoutes, serviceName: config.serviceName });
 
+  await app.register(mailPlugin, deps.mailer ? { mailer: deps.mailer } : {});
+  await app.register(rateLimitPlugin, deps.rateLimitStore ? { store: deps.rateLimitStore } : {});
+  await app.register(usersPlugin);
+  // Decorates app.authenticate / app.authenticateSocket: before any authenticated module.
+  await app.register(authPlugin);
+
   await app.register(healthRoutes);
   // Product modules register here (each in src/modules/<domain>/routes.ts).
+  await app.register(authRoutes, deps.oidc ? { oidc: deps.oidc } : {});
+  await app.register(accountRoutes);
+  await app.register(devRoutes);
 
   await app.register(webPlugin, { distDir: config.webDistDir, warnIfMissing: config.isProduction });
   return app;

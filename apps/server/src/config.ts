@@ -28,6 +28,17 @@ const EnvSchema = z
       .optional(),
     PUBLIC_URL: optionalUrl,
     WEB_DIST_DIR: optionalString,
+    /** Key of the keyed hashes (sessions, PINs) and of signed cookies. APP_SECRET is accepted as an alias. */
+    SESSION_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
+    APP_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
+    /** Behind a reverse proxy: `true`, a hop count, or a comma-separated list of proxy addresses/CIDRs. */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .regex(/^(true|false|\d+|[0-9a-fA-F.:/,\s]+)$/, 'must be true, false, a hop count or a list of addresses')
+      .optional(),
+    /** Sign-in calls (register + pin + verify) one IP address may make per 15 minutes. */
+    AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
 
     SMTP_URL: z
       .url()
@@ -56,6 +67,13 @@ const EnvSchema = z
           ctx.addIssue({ code: 'custom', path: [name], message: 'is required when ANALYZER=llm' });
       }
     }
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET && !env.APP_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'is required in production (at least 32 random characters, e.g. `openssl rand -base64 48`)',
+      });
+    }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
       const missing = env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID';
       ctx.addIssue({
@@ -83,6 +101,15 @@ export interface Config {
   publicUrl: string;
   /** Absolute path of the built web app. */
   webDistDir: string;
+  /**
+   * The server secret from SESSION_SECRET (or APP_SECRET). Unset outside production: the auth plugin
+   * generates one and keeps it in the database (`app_settings`) so restarts keep sessions valid.
+   */
+  sessionSecret: string | undefined;
+  /** Fastify's `trustProxy` (which X-Forwarded-For hops to believe for the client IP). */
+  trustProxy: boolean | number | string[];
+  /** Sign-in calls per IP address per 15 minutes. */
+  authRateLimitPerIp: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   supportEmail: string | undefined;
@@ -139,6 +166,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     redisUrl: e.REDIS_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(cwd, e.WEB_DIST_DIR) : defaultWebDistDir,
+    sessionSecret: e.SESSION_SECRET ?? e.APP_SECRET,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    authRateLimitPerIp: e.AUTH_RATE_LIMIT_PER_IP,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.SERVICE_NAME} <no-reply@localhost>`,
     supportEmail: e.SUPPORT_EMAIL,
@@ -159,4 +189,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
         ? { kind: 'llm', baseUrl: e.LLM_BASE_URL!, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL! }
         : { kind: 'offline' },
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }

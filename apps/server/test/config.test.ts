@@ -95,3 +95,25 @@ describe('loadConfig', () => {
     expect(error.message).not.toContain('nonsense-with-password');
   });
 });
+
+describe('sign-in configuration', () => {
+  it('requires SESSION_SECRET (or APP_SECRET) of 32+ characters in production', () => {
+    expect(configError({ NODE_ENV: 'production' }).variables).toEqual(['SESSION_SECRET']);
+    expect(configError({ NODE_ENV: 'production', SESSION_SECRET: 'short' }).message).toMatch(
+      /SESSION_SECRET: must be at least 32 characters/,
+    );
+    expect(configError({ NODE_ENV: 'production', SESSION_SECRET: 'short' }).message).not.toContain('short"');
+    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32) }).sessionSecret).toBe('x'.repeat(32));
+    expect(loadConfig({}).sessionSecret).toBeUndefined();
+  });
+
+  it('reads TRUST_PROXY and AUTH_RATE_LIMIT_PER_IP', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({}).authRateLimitPerIp).toBe(20);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(configError({ TRUST_PROXY: 'everyone' }).variables).toEqual(['TRUST_PROXY']);
+    expect(loadConfig({ AUTH_RATE_LIMIT_PER_IP: '100' }).authRateLimitPerIp).toBe(100);
+  });
+});

@@ -30,6 +30,31 @@ export {
   type UserResponse as AccountInfoResponse,
 } from './user';
 
+/** A sign-in session as the account export shows it (never the token or its hash). */
+export const ExportedSessionSchema = z.object({
+  id: z.string(),
+  /** How it was obtained: 'pin' or 'oidc'. */
+  method: z.string(),
+  userAgent: z.string().nullable(),
+  createdAt: IsoDateTimeSchema,
+  lastSeenAt: IsoDateTimeSchema,
+  expiresAt: IsoDateTimeSchema,
+  revokedAt: IsoDateTimeSchema.nullable(),
+  /** The session the export was requested with. */
+  current: z.boolean(),
+});
+export type ExportedSession = z.infer<typeof ExportedSessionSchema>;
+
+/** A linked account at an OpenID Connect provider (Google). */
+export const ExportedIdentitySchema = z.object({
+  issuer: z.string(),
+  subject: z.string(),
+  email: z.string().nullable(),
+  createdAt: IsoDateTimeSchema,
+  lastUsedAt: IsoDateTimeSchema,
+});
+export type ExportedIdentity = z.infer<typeof ExportedIdentitySchema>;
+
 /**
  * GET /api/account/export (additional route): everything we hold about the caller, as JSON.
  * Card numbers are never held, so payment methods are the provider's summaries.
@@ -45,6 +70,10 @@ export const AccountExportResponseSchema = z.object({
   answers: AnswersSchema.nullable(),
   paymentMethods: z.array(PaymentMethodSchema),
   invoices: z.array(InvoiceSchema),
+  /** Sign-in sessions (optional: added after the first contract; the server always sends it). */
+  sessions: z.array(ExportedSessionSchema).optional(),
+  /** Linked sign-in identities such as Google (optional, as `sessions`). */
+  identities: z.array(ExportedIdentitySchema).optional(),
 });
 export type AccountExportResponse = z.infer<typeof AccountExportResponseSchema>;
 

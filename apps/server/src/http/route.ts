@@ -17,6 +17,8 @@ export type Authenticator = (
   request: FastifyRequest,
   reply: FastifyReply,
   auth: Exclude<RouteAuth, 'none'>,
+  /** The route's `authAlternatives`: other credentials it also accepts (passed only when present). */
+  alternatives?: readonly RouteAuth[],
 ) => Promise<void>;
 
 declare module 'fastify' {
@@ -82,7 +84,11 @@ export function registerRoute<R extends RouteDef>(
           'but no authenticator is registered (app.authenticate).',
       );
     }
-    onRequest = (request, reply) => app.authenticate(request, reply, auth);
+    const alternatives = def.authAlternatives?.filter((kind) => kind !== 'none' && kind !== auth) ?? [];
+    onRequest =
+      alternatives.length > 0
+        ? (request, reply) => app.authenticate(request, reply, auth, alternatives)
+        : (request, reply) => app.authenticate(request, reply, auth);
   }
 
   app.route({

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
 import { $ZodError } from 'zod/v4/core';
+import { HttpError } from '../http/errors.ts';
 
 /** The failure body of every call (contract's ErrorResponseSchema). */
 export interface ErrorBody {
@@ -49,7 +50,8 @@ export default fp(
       } else {
         const candidate = (error as { statusCode?: unknown }).statusCode;
         status = typeof candidate === 'number' && candidate >= 400 && candidate <= 599 ? candidate : 500;
-        message = status >= 500 ? INTERNAL : error.message || 'Request failed';
+        const exposed = error instanceof HttpError ? error.expose : status < 500;
+        message = exposed ? error.message || 'Request failed' : INTERNAL;
       }
 
       if (status >= 500) {
@@ -58,6 +60,9 @@ export default fp(
         request.log.info({ statusCode: status, error: message }, 'request rejected');
       }
 
+      if (error instanceof HttpError) {
+        for (const [name, value] of Object.entries(error.headers)) void reply.header(name, value);
+      }
       const body: ErrorBody = { success: false, error: message };
       return reply.code(status).type('application/json; charset=utf-8').send(body);
     });

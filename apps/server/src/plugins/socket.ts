@@ -5,6 +5,8 @@ import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
 /** What a socket carries once authenticated. */
 export interface SocketData {
   userId?: string;
+  /** The session the socket authenticated with (its sockets are dropped when the session is revoked). */
+  sessionId?: string;
 }
 
 export type AppServer = Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;

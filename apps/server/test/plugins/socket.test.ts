@@ -1,15 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userRoom } from '../../src/plugins/socket.ts';
+import { buildUser, signIn } from '../helpers/builders.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 let url: string;
 const clients: Socket[] = [];
 
-function client(): Promise<Socket> {
-  const socket = connect(url, { transports: ['websocket'], reconnection: false });
+function client(token: string): Promise<Socket> {
+  const socket = connect(url, { transports: ['websocket'], reconnection: false, auth: { token } });
   clients.push(socket);
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
@@ -19,11 +19,6 @@ function client(): Promise<Socket> {
 
 beforeAll(async () => {
   t = await createTestApp();
-  // Until sign-in decorates app.authenticateSocket, a test joins the room itself.
-  t.app.io.on('connection', (socket) => {
-    const userId = socket.handshake.query.user;
-    if (typeof userId === 'string') void socket.join(userRoom(userId));
-  });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
@@ -34,25 +29,21 @@ afterAll(async () => {
 });
 
 describe('socket.io', () => {
-  it('accepts a connection on the API port', async () => {
-    const socket = await client();
+  it('accepts an authenticated connection on the API port', async () => {
+    const user = await buildUser(t);
+    const socket = await client(await signIn(t, user.id));
     expect(socket.connected).toBe(true);
   });
 
   it('emits to one user’s room only', async () => {
-    const alice = connect(url, { transports: ['websocket'], reconnection: false, query: { user: 'alice' } });
-    const bob = connect(url, { transports: ['websocket'], reconnection: false, query: { user: 'bob' } });
-    clients.push(alice, bob);
-    await Promise.all(
-      [alice, bob].map((s) => new Promise((resolve) => s.once('connect', () => resolve(null)))),
-    );
-    // Let the server's connection handler join the rooms.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const [alice, bob] = await Promise.all([buildUser(t), buildUser(t)]);
+    const aliceSocket = await client(await signIn(t, alice.id));
+    const bobSocket = await client(await signIn(t, bob.id));
 
     const bobGot: unknown[] = [];
-    bob.on('update_user_alice', (payload) => bobGot.push(payload));
-    const received = new Promise((resolve) => alice.once('update_user_alice', resolve));
-    t.app.emitToUser('alice', 'update_user_alice', { state: 'COMPLETED' });
+    bobSocket.on(`update_user_${alice.id}`, (payload) => bobGot.push(payload));
+    const received = new Promise((resolve) => aliceSocket.once(`update_user_${alice.id}`, resolve));
+    t.app.emitToUser(alice.id, `update_user_${alice.id}`, { state: 'COMPLETED' });
     await expect(received).resolves.toEqual({ state: 'COMPLETED' });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(bobGot).toEqual([]);
@@ -69,7 +60,13 @@ describe('closing', () => {
     const other = await createTestApp();
     await other.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (other.app.server.address() as AddressInfo).port;
-    const socket = connect(`http://127.0.0.1:${port}`, { transports: ['websocket'], reconnection: false });
+    const user = await buildUser(other);
+    const token = await signIn(other, user.id);
+    const socket = connect(`http://127.0.0.1:${port}`, {
+      transports: ['websocket'],
+      reconnection: false,
+      auth: { token },
+    });
     await new Promise((resolve) => socket.once('connect', () => resolve(null)));
     const disconnected = new Promise((resolve) => socket.once('disconnect', resolve));
     const started = Date.now();

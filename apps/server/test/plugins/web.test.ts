@@ -53,7 +53,7 @@ describe('built web app', () => {
   it.each([
     ['GET', '/api/nothing-here', html],
     ['GET', '/api/nothing-here', {}],
-    ['GET', '/auth/google/callback', html],
+    ['GET', '/auth/google/unknown', html],
     ['GET', '/socket.io/nothing', html],
     ['POST', '/auth/unknown', html],
     ['GET', '/unknown.js', { accept: '*/*' }],

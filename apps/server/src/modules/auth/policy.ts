@@ -1,0 +1,31 @@
+import { PIN_LENGTH } from '@mediadiet/contract/constants';
+import { DAY, MINUTE } from '../../lib/clock.ts';
+import type { RateRule } from '../../plugins/rate-limit.ts';
+
+/** Sign-in limits in one place (ASVS 5.0 6.5.x, 6.6.3, 7.3.x). docs/decisions/030-sign-in-and-sessions.md explains them. */
+
+export const PIN_DIGITS = PIN_LENGTH;
+/** A PIN is valid for 10 minutes… */
+export const PIN_TTL_MS = 10 * MINUTE;
+/** …for at most 5 verification attempts (the 6th is refused even with the right PIN). */
+export const PIN_MAX_ATTEMPTS = 5;
+
+/** Session token: 32 random bytes (256 bits), base64url. */
+export const SESSION_TOKEN_BYTES = 32;
+/** A session ends after 7 days without use (sliding)… */
+export const SESSION_IDLE_TIMEOUT_MS = 7 * DAY;
+/** …and 30 days after sign-in whatever happens (absolute). */
+export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * DAY;
+/** `last_seen_at` is written at most once a minute per session. */
+export const SESSION_TOUCH_INTERVAL_MS = MINUTE;
+
+/** The OIDC transaction cookie (state, nonce, PKCE verifier) lives 10 minutes. */
+export const OIDC_COOKIE_MAX_AGE_S = 10 * 60;
+
+const WINDOW = 15 * MINUTE;
+
+/** PIN e-mails per address (register + /auth/pin), whether or not the address has an account. */
+export const pinEmailRule: RateRule = { name: 'pin-email', limit: 5, windowMs: WINDOW };
+
+/** Sign-in calls (register + pin + verify) per client IP address. */
+export const authIpRule = (limit: number): RateRule => ({ name: 'auth-ip', limit, windowMs: WINDOW });

@@ -1,0 +1,275 @@
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { loginPins, oauthIdentities, sessions } from '../../db/schema.ts';
+
+/** Sessions, PINs and OIDC identities. The only module code that touches these tables. */
+
+// ── sessions ─────────────────────────────────────────────────────────────────────────────────────────
+
+export interface SessionRecord {
+  id: string;
+  userId: string;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  revokedAt: Date | null;
+}
+
+/** What the account export shows of a session (never the hash). */
+export interface SessionSummary {
+  id: string;
+  method: string;
+  userAgent: string | null;
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  revokedAt: Date | null;
+}
+
+export async function insertSession(
+  db: Db,
+  values: {
+    userId: string;
+    tokenHash: string;
+    method: 'pin' | 'oidc';
+    userAgent: string | null;
+    now: Date;
+    expiresAt: Date;
+  },
+): Promise<string> {
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      userId: values.userId,
+      tokenHash: values.tokenHash,
+      method: values.method,
+      userAgent: values.userAgent,
+      createdAt: values.now,
+      lastSeenAt: values.now,
+      expiresAt: values.expiresAt,
+    })
+    .returning({ id: sessions.id });
+  if (!row) throw new Error('session insert returned no row');
+  return row.id;
+}
+
+/** Looks a session up by the hash of its token (the token itself is never stored). */
+export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionRecord | null> {
+  const [row] = await db
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+    })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function touchSession(db: Db, userId: string, sessionId: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: now })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeSession(db: Db, userId: string, sessionId: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeAllSessions(db: Db, userId: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** Removes a user's sessions that can no longer be used (revoked, expired or idle past the timeout). */
+export async function deleteDeadSessions(db: Db, userId: string, now: Date, idleCutoff: Date): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        or(
+          sql`${sessions.revokedAt} is not null`,
+          lt(sessions.expiresAt, now),
+          lt(sessions.lastSeenAt, idleCutoff),
+        ),
+      ),
+    );
+}
+
+export async function listSessions(db: Db, userId: string): Promise<SessionSummary[]> {
+  return db
+    .select({
+      id: sessions.id,
+      method: sessions.method,
+      userAgent: sessions.userAgent,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+    })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.createdAt));
+}
+
+// ── PINs ─────────────────────────────────────────────────────────────────────────────────────────────
+
+export async function insertPin(
+  db: Db,
+  values: { id: string; userId: string; emailLower: string; pinHash: string; now: Date; expiresAt: Date },
+): Promise<void> {
+  await db.insert(loginPins).values({
+    id: values.id,
+    userId: values.userId,
+    emailLower: values.emailLower,
+    pinHash: values.pinHash,
+    createdAt: values.now,
+    expiresAt: values.expiresAt,
+  });
+}
+
+export interface PinAttempt {
+  id: string;
+  pinHash: string;
+  attempts: number;
+}
+
+/**
+ * Counts one verification attempt against the user's newest PIN, atomically, if that PIN is still
+ * usable (unused, unexpired, under the attempt limit). Null when there is no usable PIN — so once the
+ * limit is reached nothing, not even the right PIN, gets through.
+ */
+export async function claimPinAttempt(
+  db: Db,
+  userId: string,
+  now: Date,
+  maxAttempts: number,
+): Promise<PinAttempt | null> {
+  const newest = db
+    .select({ id: loginPins.id })
+    .from(loginPins)
+    .where(eq(loginPins.userId, userId))
+    .orderBy(desc(loginPins.createdAt), desc(loginPins.id))
+    .limit(1);
+  const [row] = await db
+    .update(loginPins)
+    .set({ attempts: sql`${loginPins.attempts} + 1` })
+    .where(
+      and(
+        eq(loginPins.userId, userId),
+        sql`${loginPins.id} = (${newest})`,
+        isNull(loginPins.usedAt),
+        sql`${loginPins.expiresAt} > ${now.toISOString()}::timestamptz`,
+        lt(loginPins.attempts, maxAttempts),
+      ),
+    )
+    .returning({ id: loginPins.id, pinHash: loginPins.pinHash, attempts: loginPins.attempts });
+  return row ?? null;
+}
+
+/** The newest PIN's attempt count (to tell "too many attempts" from "expired"). */
+export async function newestPinAttempts(db: Db, userId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ attempts: loginPins.attempts })
+    .from(loginPins)
+    .where(eq(loginPins.userId, userId))
+    .orderBy(desc(loginPins.createdAt), desc(loginPins.id))
+    .limit(1);
+  return row?.attempts ?? null;
+}
+
+/** Marks a PIN used; false if it was used meanwhile (two concurrent verifications: only one wins). */
+export async function markPinUsed(db: Db, userId: string, pinId: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(loginPins)
+    .set({ usedAt: now })
+    .where(and(eq(loginPins.id, pinId), eq(loginPins.userId, userId), isNull(loginPins.usedAt)))
+    .returning({ id: loginPins.id });
+  return rows.length > 0;
+}
+
+/** Drops all of a user's PINs (a new PIN replaces the previous ones). */
+export async function deletePins(db: Db, userId: string): Promise<void> {
+  await db.delete(loginPins).where(eq(loginPins.userId, userId));
+}
+
+// ── OIDC identities ──────────────────────────────────────────────────────────────────────────────────
+
+export interface IdentitySummary {
+  issuer: string;
+  subject: string;
+  email: string | null;
+  createdAt: Date;
+  lastUsedAt: Date;
+}
+
+export async function findIdentityUserId(db: Db, issuer: string, subject: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: oauthIdentities.userId })
+    .from(oauthIdentities)
+    .where(and(eq(oauthIdentities.issuer, issuer), eq(oauthIdentities.subject, subject)))
+    .limit(1);
+  return row?.userId ?? null;
+}
+
+/** Links (issuer, subject) to the user; false when that identity is already linked (to anyone). */
+export async function insertIdentity(
+  db: Db,
+  values: { userId: string; issuer: string; subject: string; email: string | null; now: Date },
+): Promise<boolean> {
+  const rows = await db
+    .insert(oauthIdentities)
+    .values({
+      userId: values.userId,
+      issuer: values.issuer,
+      subject: values.subject,
+      email: values.email,
+      createdAt: values.now,
+      lastUsedAt: values.now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: oauthIdentities.id });
+  return rows.length > 0;
+}
+
+export async function touchIdentity(
+  db: Db,
+  userId: string,
+  issuer: string,
+  subject: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(oauthIdentities)
+    .set({ lastUsedAt: now })
+    .where(
+      and(
+        eq(oauthIdentities.userId, userId),
+        eq(oauthIdentities.issuer, issuer),
+        eq(oauthIdentities.subject, subject),
+      ),
+    );
+}
+
+export async function listIdentities(db: Db, userId: string): Promise<IdentitySummary[]> {
+  return db
+    .select({
+      issuer: oauthIdentities.issuer,
+      subject: oauthIdentities.subject,
+      email: oauthIdentities.email,
+      createdAt: oauthIdentities.createdAt,
+      lastUsedAt: oauthIdentities.lastUsedAt,
+    })
+    .from(oauthIdentities)
+    .where(eq(oauthIdentities.userId, userId))
+    .orderBy(desc(oauthIdentities.createdAt));
+}

@@ -1,0 +1,83 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { users, type NewUserRow, type UserRow } from '../../db/schema.ts';
+
+/** The only place that reads and writes `users`. Every query is by the user's id (or e-mail at sign-in). */
+
+/** The columns a User (spec §3) is built from. */
+export const userColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  hasHadFreeTrial: users.hasHadFreeTrial,
+  shouldShowExtensionWizard: users.shouldShowExtensionWizard,
+  stripeCustomerId: users.stripeCustomerId,
+  stripeSubscriptionId: users.stripeSubscriptionId,
+  stripeDefaultPaymentMethodId: users.stripeDefaultPaymentMethodId,
+  paymentProvider: users.paymentProvider,
+  configsState: users.configsState,
+  configsLastSubmitted: users.configsLastSubmitted,
+  extensionStatus: users.extensionStatus,
+  extensionInstalled: users.extensionInstalled,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+
+export type UserRecord = Pick<UserRow, keyof typeof userColumns>;
+
+/** Fields of a user that may change after creation. */
+export type UserPatch = Partial<
+  Pick<
+    NewUserRow,
+    | 'name'
+    | 'hasHadFreeTrial'
+    | 'shouldShowExtensionWizard'
+    | 'stripeCustomerId'
+    | 'stripeSubscriptionId'
+    | 'stripeDefaultPaymentMethodId'
+    | 'paymentProvider'
+    | 'configsState'
+    | 'configsLastSubmitted'
+    | 'extensionStatus'
+    | 'extensionInstalled'
+  >
+>;
+
+export async function findById(db: Db, userId: string): Promise<UserRecord | null> {
+  const [row] = await db.select(userColumns).from(users).where(eq(users.id, userId)).limit(1);
+  return row ?? null;
+}
+
+export async function findByEmail(db: Db, email: string): Promise<UserRecord | null> {
+  const [row] = await db
+    .select(userColumns)
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  return row ?? null;
+}
+
+/** Inserts a user; null when the e-mail is already registered (any case). */
+export async function insert(db: Db, values: { email: string; name: string }): Promise<UserRecord | null> {
+  const [row] = await db
+    .insert(users)
+    .values({ email: values.email.trim(), name: values.name.trim() })
+    .onConflictDoNothing()
+    .returning(userColumns);
+  return row ?? null;
+}
+
+export async function update(db: Db, userId: string, patch: UserPatch): Promise<UserRecord | null> {
+  const [row] = await db
+    .update(users)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning(userColumns);
+  return row ?? null;
+}
+
+/** Deletes the user; every table that references users cascades. */
+export async function remove(db: Db, userId: string): Promise<boolean> {
+  const rows = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,120 @@
+import {
+  ExtensionStatusSchema,
+  QuestionnaireStateSchema,
+  type ExtensionStatus,
+  type QuestionnaireState,
+} from '@mediadiet/contract/enums';
+import { userUpdateEvent, type UserUpdatePayload } from '@mediadiet/contract/realtime';
+import type { User } from '@mediadiet/contract/user';
+import type { Db } from '../../db/database.ts';
+import * as repository from './repository.ts';
+import type { UserPatch, UserRecord } from './repository.ts';
+
+export type { UserPatch, UserRecord } from './repository.ts';
+
+/** The API's User (spec §3, contract UserSchema) from a stored record. */
+export function toUser(record: UserRecord): User {
+  const state = QuestionnaireStateSchema.safeParse(record.configsState);
+  const status = ExtensionStatusSchema.safeParse(record.extensionStatus);
+  return {
+    id: record.id,
+    email: record.email,
+    name: record.name,
+    state: {
+      hasHadFreeTrial: record.hasHadFreeTrial,
+      shouldShowExtensionWizard: record.shouldShowExtensionWizard,
+    },
+    stripe: record.stripeCustomerId
+      ? {
+          customerId: record.stripeCustomerId,
+          subscriptionId: record.stripeSubscriptionId,
+          defaultPaymentMethodId: record.stripeDefaultPaymentMethodId,
+          provider: record.paymentProvider === 'local' ? 'local' : 'stripe',
+        }
+      : null,
+    configs: {
+      state: state.success ? state.data : ('NOT_STARTED' satisfies QuestionnaireState),
+      lastSubmitted: record.configsLastSubmitted?.toISOString() ?? null,
+    },
+    extension: {
+      status: status.success ? (status.data satisfies ExtensionStatus) : null,
+      isInstalled: record.extensionInstalled,
+    },
+    createdAt: record.createdAt.toISOString(),
+  };
+}
+
+export type EmitToUser = (userId: string, event: string, payload?: unknown) => void;
+
+/** Marks users whose record changed inside a transaction; they are announced after the commit. */
+export type NotifyUserChanged = (userId: string) => void;
+
+export interface UsersService {
+  findById(userId: string): Promise<User | null>;
+  findRecordByEmail(email: string): Promise<UserRecord | null>;
+  /** Creates a user; null when the e-mail is already registered (case-insensitively). */
+  create(values: { email: string; name: string }): Promise<User | null>;
+  /**
+   * The one way to change a user: updates the row, then emits `update_user_{id}` with the new state.
+   * Returns null when the user does not exist.
+   */
+  update(userId: string, patch: UserPatch): Promise<User | null>;
+  /**
+   * Several writes in one transaction. Call `notify(userId)` for every user whose record changed (or use
+   * `updateIn`); the events go out only after the commit, never for a rolled-back change.
+   */
+  transaction<T>(work: (tx: Db, notify: NotifyUserChanged) => Promise<T>): Promise<T>;
+  /** `update` inside `transaction`. */
+  updateIn(tx: Db, notify: NotifyUserChanged, userId: string, patch: UserPatch): Promise<User | null>;
+  /** Emits `update_user_{id}` with the user's current record (after a change made elsewhere). */
+  announce(userId: string): Promise<void>;
+  remove(userId: string): Promise<boolean>;
+}
+
+export function createUsersService(deps: { db: Db; emitToUser: EmitToUser }): UsersService {
+  const { db, emitToUser } = deps;
+
+  const emit = (user: User) => {
+    const payload: UserUpdatePayload = { userId: user.id, state: user.configs.state, user };
+    emitToUser(user.id, userUpdateEvent(user.id), payload);
+  };
+
+  const announce = async (userId: string) => {
+    const record = await repository.findById(db, userId);
+    if (record) emit(toUser(record));
+  };
+
+  const service: UsersService = {
+    async findById(userId) {
+      const record = await repository.findById(db, userId);
+      return record ? toUser(record) : null;
+    },
+    findRecordByEmail: (email) => repository.findByEmail(db, email),
+    async create(values) {
+      const record = await repository.insert(db, values);
+      return record ? toUser(record) : null;
+    },
+    async update(userId, patch) {
+      const record = await repository.update(db, userId, patch);
+      if (!record) return null;
+      const user = toUser(record);
+      emit(user);
+      return user;
+    },
+    async transaction(work) {
+      const changed = new Set<string>();
+      const result = await db.transaction((tx) => work(tx as unknown as Db, (id) => changed.add(id)));
+      for (const id of changed) await announce(id);
+      return result;
+    },
+    async updateIn(tx, notify, userId, patch) {
+      const record = await repository.update(tx, userId, patch);
+      if (!record) return null;
+      notify(userId);
+      return toUser(record);
+    },
+    announce,
+    remove: (userId) => repository.remove(db, userId),
+  };
+  return service;
+}

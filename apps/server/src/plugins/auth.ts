@@ -1,0 +1,138 @@
+import cookie from '@fastify/cookie';
+import type { RouteAuth } from '@mediadiet/contract/http';
+import { messages } from '@mediadiet/contract/messages';
+import { SocketAuthSchema } from '@mediadiet/contract/realtime';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { unauthorized } from '../http/errors.ts';
+import { createKeyedHasher, randomToken, type KeyedHasher } from '../lib/crypto.ts';
+import { createSessionService, type SessionService } from '../modules/auth/sessions.ts';
+import { getOrCreateSetting } from '../modules/settings/repository.ts';
+import { userRoom, type AppSocket } from './socket.ts';
+
+/**
+ * Authentication: the server secret, sessions, `app.authenticate` (the per-route hook registerRoute
+ * installs) and `app.authenticateSocket` (the socket.io handshake).
+ *
+ * Credentials are bearer tokens of two kinds: 'session' (sign-in) and 'extension' (the paired
+ * extension's apiKey). Extension keys are checked by a verifier the extension module registers with
+ * `app.registerExtensionKeyVerifier`; until one is registered every 'extension' route answers 401.
+ */
+
+/** Who made the request, put on `request.auth` by `app.authenticate`. */
+export type AuthContext =
+  | { kind: 'session'; userId: string; sessionId: string }
+  | { kind: 'extension'; userId: string; keyId: string };
+
+/** Checks an extension apiKey: the owner and the key's id, or null for an unknown or revoked key. */
+export type ExtensionKeyVerifier = (apiKey: string) => Promise<{ userId: string; keyId: string } | null>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Keyed hashing with the server secret (sessions, PINs). */
+    hasher: KeyedHasher;
+    sessions: SessionService;
+    registerExtensionKeyVerifier(verifier: ExtensionKeyVerifier): void;
+    /** Disconnects the user's sockets (only those of one session when given): after logout or deletion. */
+    disconnectUserSockets(userId: string, sessionId?: string): Promise<void>;
+  }
+  interface FastifyRequest {
+    /** Set by `app.authenticate` on authenticated routes; null elsewhere. */
+    auth: AuthContext | null;
+  }
+}
+
+/** The caller on an authenticated route (throws 401 if the route was not authenticated, a programming error). */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized(messages.server.unauthorized);
+  return request.auth;
+}
+
+/** The caller's live session (401 unless the request was authenticated with a session token). */
+export function requireSession(request: FastifyRequest): Extract<AuthContext, { kind: 'session' }> {
+  const auth = requireAuth(request);
+  if (auth.kind !== 'session') throw unauthorized(messages.server.unauthorized);
+  return auth;
+}
+
+/** `Authorization: Bearer <token>` → the token. */
+export function bearerToken(request: Pick<FastifyRequest, 'headers'>): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+const SECRET_SETTING = 'server_secret';
+
+export default fp(
+  async function auth(app: FastifyInstance) {
+    let secret = app.config.sessionSecret;
+    if (!secret) {
+      // Outside production only (config.ts requires SESSION_SECRET in production): keep a generated
+      // secret in the database so a restart does not sign everybody out.
+      secret = await getOrCreateSetting(app.db, SECRET_SETTING, () => randomToken(48));
+      app.log.info('SESSION_SECRET is not set: using the generated secret stored in the database');
+    }
+    const hasher = createKeyedHasher(secret);
+    app.decorate('hasher', hasher);
+    await app.register(cookie, { secret: hasher.deriveKey('cookie') });
+
+    const sessions = createSessionService({ db: app.db, hasher, clock: app.clock });
+    app.decorate('sessions', sessions);
+
+    let extensionVerifier: ExtensionKeyVerifier | undefined;
+    app.decorate('registerExtensionKeyVerifier', (verifier: ExtensionKeyVerifier) => {
+      if (extensionVerifier) throw new Error('an extension key verifier is already registered');
+      extensionVerifier = verifier;
+    });
+
+    const check = async (kind: Exclude<RouteAuth, 'none'>, token: string): Promise<AuthContext | null> => {
+      if (kind === 'session') {
+        const session = await sessions.resolve(token);
+        return session ? { kind: 'session', userId: session.userId, sessionId: session.sessionId } : null;
+      }
+      if (!extensionVerifier) return null;
+      const key = await extensionVerifier(token);
+      return key ? { kind: 'extension', userId: key.userId, keyId: key.keyId } : null;
+    };
+
+    app.decorateRequest('auth', null);
+    app.decorate('authenticate', async (request, _reply, kind, alternatives = []) => {
+      const kinds = [kind, ...alternatives.filter((k): k is Exclude<RouteAuth, 'none'> => k !== 'none')];
+      const token = bearerToken(request);
+      if (token) {
+        for (const candidate of kinds) {
+          const context = await check(candidate, token);
+          if (context) {
+            request.auth = context;
+            return;
+          }
+        }
+      }
+      throw unauthorized(
+        kind === 'extension' ? messages.extension.invalidApiKey : messages.server.unauthorized,
+      );
+    });
+
+    app.decorate('authenticateSocket', async (socket: AppSocket) => {
+      const parsed = SocketAuthSchema.safeParse(socket.handshake.auth);
+      const header = socket.handshake.headers.authorization;
+      const token = parsed.success
+        ? parsed.data.token
+        : bearerToken({ headers: { authorization: typeof header === 'string' ? header : undefined } });
+      const session = token ? await sessions.resolve(token) : null;
+      if (!session) throw new Error(messages.server.unauthorized);
+      socket.data.sessionId = session.sessionId;
+      return session.userId;
+    });
+
+    app.decorate('disconnectUserSockets', async (userId: string, sessionId?: string) => {
+      const sockets = await app.io.in(userRoom(userId)).fetchSockets();
+      for (const socket of sockets) {
+        if (!sessionId || socket.data.sessionId === sessionId) socket.disconnect(true);
+      }
+    });
+  },
+  { name: 'auth', dependencies: ['db', 'socket'] },
+);

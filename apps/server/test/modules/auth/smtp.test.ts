@@ -1,0 +1,72 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@mediadiet/contract/messages';
+import { pinIn, post } from '../../helpers/auth-flow.ts';
+import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
+
+/** PIN e-mails delivered to a real SMTP server (smtp-server in process) and read back with mailparser. */
+
+let smtp: SMTPServer;
+const received: { envelopeTo: string[]; mail: ParsedMail }[] = [];
+let t: TestApp;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), mail });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const port = (smtp.server.address() as AddressInfo).port;
+  t = await createTestApp({
+    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Media Diet <pins@mediadiet.test>' },
+  });
+});
+
+afterAll(async () => {
+  await t.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+describe('PIN e-mails over SMTP', () => {
+  it('delivers a plain, well-formed PIN mail (text + HTML) that signs the user in', async () => {
+    const response = await post(t, '/auth/register', { email: 'Mail.User@example.com', name: 'Mail User' });
+    expect(response.statusCode).toBe(200);
+    expect(received).toHaveLength(1);
+    const { envelopeTo, mail } = received[0]!;
+    expect(envelopeTo).toEqual(['Mail.User@example.com']);
+    expect(mail.from?.text).toBe('"Media Diet" <pins@mediadiet.test>');
+    expect(mail.subject).toBe('Welcome to Media Diet: your sign-in PIN');
+    expect(mail.text).toContain('Hello Mail User,');
+    expect(mail.text).toContain('Media Diet');
+    const pin = pinIn(mail.text ?? '');
+    expect(mail.html).toContain(pin);
+    expect(mail.html).toContain('<!doctype html>');
+
+    const verified = await post(t, '/auth/verify', { email: 'mail.user@example.com', pin });
+    expect(verified.statusCode).toBe(200);
+  });
+
+  it('escapes the name in the HTML version', async () => {
+    await post(t, '/auth/register', { email: 'xss@example.com', name: '<script>alert(1)</script>' });
+    const { mail } = received.at(-1)!;
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;');
+  });
+
+  it('keeps no development outbox when SMTP is configured', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/dev/outbox' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ success: false, error: messages.server.outboxDisabled });
+  });
+});
