@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { AUTH_TOKEN_KEY, STORAGE_KEYS } from '@mediadiet/contract/constants';
 import { messages } from '@mediadiet/contract/messages';
-import { buildUser } from '@mediadiet/contract/fixtures';
+import { buildPlan, buildUser } from '@mediadiet/contract/fixtures';
 import { renderApp } from '@/testing/render-app';
 import { server } from '@/testing/msw-server';
 import { sessionHandlers } from '@/testing/handlers';
@@ -118,9 +119,31 @@ describe('routes and guards (spec §2)', () => {
 
   it('/subscription shows the subscription page when signed in', async () => {
     signIn();
+    server.use(
+      http.get('*/api/subscription', () =>
+        HttpResponse.json({
+          success: true,
+          subscription: null,
+          count: 0,
+          tokensUsed: 0,
+          currentPeriodStart: null,
+          nextBilling: null,
+        }),
+      ),
+      http.get('*/api/subscription/plans', () =>
+        HttpResponse.json({
+          success: true,
+          plans: {
+            free: buildPlan({ id: 'free', name: 'Free', amount: 0 }),
+            basic: buildPlan(),
+            premium: buildPlan({ id: 'premium', name: 'Premium' }),
+          },
+        }),
+      ),
+    );
     renderApp('/subscription');
     expect(await screen.findByRole('heading', { level: 1, name: 'Subscription' })).toBeInTheDocument();
-    expect(screen.getByText('Subscription Status')).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Subscription Status' })).toBeInTheDocument();
   });
 
   it.each([

@@ -1,0 +1,271 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { buildPaymentMethod, buildSubscription } from '@mediadiet/contract/fixtures';
+import { server } from '@/testing/msw-server';
+import {
+  failure,
+  findStatusPanel,
+  findToast,
+  renderSubscriptionPage,
+  mockBillingServer,
+} from '@/features/subscription/testing/billing-test-utils';
+
+const longDate = (seconds: number) =>
+  new Date(seconds * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+
+async function openPaymentTab(options: Parameters<typeof mockBillingServer>[0] = {}) {
+  const user = userEvent.setup();
+  const state = mockBillingServer({ subscription: buildSubscription({ plan: 'premium' }), ...options });
+  server.use(
+    http.post(
+      '*/api/payment/intent',
+      state.json('POST /api/payment/intent', {
+        success: true,
+        clientSecret: 'seti_2',
+        provider: 'local',
+        data: { clientSecret: 'seti_2' },
+      }),
+    ),
+    http.post(
+      '*/api/payment/local/confirm-setup',
+      state.json('POST /api/payment/local/confirm-setup', {
+        success: true,
+        paymentMethodId: 'pm_added',
+      }),
+    ),
+    http.post(
+      '*/api/payment/update',
+      state.json('POST /api/payment/update', {
+        success: true,
+        paymentMethod: buildPaymentMethod({ id: 'pm_added' }),
+      }),
+    ),
+  );
+  renderSubscriptionPage();
+  const panel = await findStatusPanel();
+  return {
+    user,
+    state,
+    panel,
+    enter: async () => {
+      await user.click(within(panel).getByRole('tab', { name: 'Payment Method' }));
+      return screen.findByRole('list', {}, { timeout: 3000 }).then(() => screen.getByRole('tabpanel'));
+    },
+  };
+}
+
+describe('Payment Method tab', () => {
+  it('loads the payment calls only when the tab is entered', async () => {
+    const { state, enter } = await openPaymentTab();
+    expect(state.calls['GET /api/payment/methods']).toBeUndefined();
+    expect(state.calls['GET /api/payment/current']).toBeUndefined();
+    await enter();
+    expect(state.calls['GET /api/payment/methods']).toBe(1);
+    expect(state.calls['GET /api/payment/current']).toBe(1);
+    expect(state.calls['GET /api/payment/invoice']).toBe(1);
+    expect(state.calls['GET /api/payment/history']).toBeUndefined();
+  });
+
+  it('shows the default method and the latest invoice with Download PDF', async () => {
+    const { enter } = await openPaymentTab();
+    const tab = await enter();
+    const defaultSection = within(tab).getByRole('region', { name: 'Default payment method' });
+    expect(defaultSection).toHaveTextContent('Visa ending in 4242');
+    expect(defaultSection).toHaveTextContent('Expires 12/2030');
+    const invoice = within(await within(tab).findByRole('region', { name: 'Latest invoice' }));
+    expect(await invoice.findByText('$19.99')).toBeInTheDocument();
+    expect(invoice.getByText(longDate(1_739_617_200))).toBeInTheDocument();
+    expect(invoice.getByText('Paid')).toBeInTheDocument();
+    expect(invoice.getByRole('link', { name: 'Download PDF' })).toHaveAttribute(
+      'href',
+      'https://example.com/in-2.pdf',
+    );
+  });
+
+  it('lists the cards: the default one marked, Set Default on the others', async () => {
+    const { enter } = await openPaymentTab();
+    const tab = await enter();
+    const visa = within(within(tab).getByRole('listitem', { name: 'Visa ending in 4242' }));
+    expect(visa.getByText('Default')).toBeInTheDocument();
+    expect(visa.queryByRole('button', { name: 'Set Default' })).not.toBeInTheDocument();
+    const mastercard = within(within(tab).getByRole('listitem', { name: 'Mastercard ending in 4444' }));
+    expect(mastercard.getByRole('button', { name: 'Set Default' })).toBeInTheDocument();
+    expect(mastercard.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+  });
+
+  it('sets a card as default', async () => {
+    const { user, state, enter } = await openPaymentTab();
+    server.use(
+      http.post(
+        '*/api/payment/methods/default',
+        state.json('POST /api/payment/methods/default', {
+          success: true,
+          data: {
+            paymentMethods: [
+              buildPaymentMethod({ isDefault: false }),
+              buildPaymentMethod({ id: 'pm-2', brand: 'mastercard', last4: '4444', isDefault: true }),
+            ],
+          },
+        }),
+      ),
+    );
+    const tab = await enter();
+    const mastercard = within(tab).getByRole('listitem', { name: 'Mastercard ending in 4444' });
+    await user.click(within(mastercard).getByRole('button', { name: 'Set Default' }));
+    expect(await findToast('Default payment method updated successfully')).toBeInTheDocument();
+    expect(state.bodies['POST /api/payment/methods/default']).toEqual([{ paymentMethodId: 'pm-2' }]);
+    await waitFor(() => expect(within(mastercard).getByText('Default')).toBeInTheDocument());
+  });
+
+  it('toasts a failed Set Default', async () => {
+    const { user, enter } = await openPaymentTab();
+    server.use(http.post('*/api/payment/methods/default', () => failure('no')));
+    const tab = await enter();
+    await user.click(
+      within(within(tab).getByRole('listitem', { name: 'Mastercard ending in 4444' })).getByRole('button', {
+        name: 'Set Default',
+      }),
+    );
+    expect(await findToast('Failed to update default payment method')).toBeInTheDocument();
+  });
+
+  it('deletes a card only after the browser confirm', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const { user, state, enter } = await openPaymentTab();
+    server.use(
+      http.delete('*/api/payment/methods/:id', ({ params }) => {
+        state.track(`DELETE ${String(params.id)}`);
+        return Response.json({ success: true, data: { paymentMethods: [buildPaymentMethod()] } });
+      }),
+    );
+    const tab = await enter();
+    const row = within(tab).getByRole('listitem', { name: 'Mastercard ending in 4444' });
+    await user.click(within(row).getByRole('button', { name: 'Delete' }));
+    expect(confirm).toHaveBeenLastCalledWith('Are you sure you want to delete this payment method?');
+    expect(state.calls['DELETE pm-2']).toBeUndefined();
+
+    await user.click(within(row).getByRole('button', { name: 'Delete' }));
+    expect(await findToast('Payment method deleted successfully')).toBeInTheDocument();
+    expect(state.calls['DELETE pm-2']).toBe(1);
+    await waitFor(() =>
+      expect(
+        within(tab).queryByRole('listitem', { name: 'Mastercard ending in 4444' }),
+      ).not.toBeInTheDocument(),
+    );
+  });
+
+  it('toasts a failed delete', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { user, enter } = await openPaymentTab();
+    server.use(http.delete('*/api/payment/methods/:id', () => failure('no')));
+    const tab = await enter();
+    await user.click(
+      within(within(tab).getByRole('listitem', { name: 'Visa ending in 4242' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    expect(await findToast('Failed to delete payment method')).toBeInTheDocument();
+  });
+
+  it('adds a new card: intent, test-card confirmation, then POST /api/payment/update', async () => {
+    const { user, state, enter } = await openPaymentTab();
+    const tab = await enter();
+    await user.click(within(tab).getByRole('button', { name: 'Add New Card' }));
+    const form = within(within(tab).getByRole('region', { name: 'Add New Card' }));
+    await user.type(form.getByLabelText('Card number'), '5555555555554444');
+    await user.type(form.getByLabelText('Expiry (MM/YY)'), '0931');
+    await user.type(form.getByLabelText('CVC'), '321');
+    await user.click(form.getByRole('button', { name: 'Add Card' }));
+    expect(await findToast('Payment method added successfully')).toBeInTheDocument();
+    expect(state.bodies['POST /api/payment/update']).toEqual([{ paymentMethodId: 'pm_added' }]);
+    expect(state.bodies['POST /api/payment/local/confirm-setup']).toEqual([
+      {
+        clientSecret: 'seti_2',
+        card: { number: '5555555555554444', expMonth: 9, expYear: 2031, cvc: '321' },
+      },
+    ]);
+    await waitFor(() =>
+      expect(within(tab).queryByRole('region', { name: 'Add New Card' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('toasts Failed to add payment method when the card cannot be attached', async () => {
+    const { user, enter } = await openPaymentTab();
+    server.use(http.post('*/api/payment/update', () => failure('Card already attached', 409)));
+    const tab = await enter();
+    await user.click(within(tab).getByRole('button', { name: 'Add New Card' }));
+    const form = within(within(tab).getByRole('region', { name: 'Add New Card' }));
+    await user.type(form.getByLabelText('Card number'), '4242424242424242');
+    await user.type(form.getByLabelText('Expiry (MM/YY)'), '1230');
+    await user.type(form.getByLabelText('CVC'), '123');
+    await user.click(form.getByRole('button', { name: 'Add Card' }));
+    expect(await findToast('Failed to add payment method')).toBeInTheDocument();
+    expect(form.getByRole('alert')).toHaveTextContent('Card already attached');
+  });
+
+  it('updates the default card through Update Card', async () => {
+    const { user, enter } = await openPaymentTab();
+    const tab = await enter();
+    await user.click(within(tab).getByRole('button', { name: 'Update Card' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Update Card' }));
+    await user.type(dialog.getByLabelText('Card number'), '4242424242424242');
+    await user.type(dialog.getByLabelText('Expiry (MM/YY)'), '1230');
+    await user.type(dialog.getByLabelText('CVC'), '123');
+    await user.click(dialog.getByRole('button', { name: 'Update Card' }));
+    expect(await findToast('Payment method updated successfully')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Update Card' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('toasts Failed to update payment method', async () => {
+    const { user, enter } = await openPaymentTab();
+    server.use(http.post('*/api/payment/update', () => failure('nope')));
+    const tab = await enter();
+    await user.click(within(tab).getByRole('button', { name: 'Update Card' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Update Card' }));
+    await user.type(dialog.getByLabelText('Card number'), '4242424242424242');
+    await user.type(dialog.getByLabelText('Expiry (MM/YY)'), '1230');
+    await user.type(dialog.getByLabelText('CVC'), '123');
+    await user.click(dialog.getByRole('button', { name: 'Update Card' }));
+    expect(await findToast('Failed to update payment method')).toBeInTheDocument();
+  });
+
+  it('shows the invoice history: amounts ÷ 100, dates × 1000', async () => {
+    const { user, state, enter } = await openPaymentTab();
+    const tab = await enter();
+    const toggle = within(tab).getByRole('button', { name: 'View Invoice History' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const history = within(await within(tab).findByRole('region', { name: 'Invoice history' }));
+    const rows = await history.findAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent(longDate(1_739_617_200));
+    expect(rows[0]).toHaveTextContent('$19.99');
+    expect(rows[1]).toHaveTextContent(longDate(1_736_935_200));
+    expect(rows[1]).toHaveTextContent('$9.99');
+    expect(state.calls['GET /api/payment/history']).toBe(1);
+  });
+
+  it.each([
+    ['*/api/payment/methods', 'Failed to load payment methods'],
+    ['*/api/payment/current', 'Failed to load payment information'],
+    ['*/api/payment/invoice', 'Failed to load payment information'],
+  ])('toasts a failed %s', async (path, message) => {
+    const { user, panel } = await openPaymentTab();
+    server.use(http.get(path, () => failure('down')));
+    await user.click(within(panel).getByRole('tab', { name: 'Payment Method' }));
+    expect(await findToast(message)).toBeInTheDocument();
+  });
+
+  it('toasts a failed invoice history', async () => {
+    const { user, enter } = await openPaymentTab();
+    server.use(http.get('*/api/payment/history', () => failure('down')));
+    const tab = await enter();
+    await user.click(within(tab).getByRole('button', { name: 'View Invoice History' }));
+    expect(await findToast('Failed to load invoice history')).toBeInTheDocument();
+  });
+});

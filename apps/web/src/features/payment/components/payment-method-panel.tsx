@@ -1,0 +1,356 @@
+import { useId, useState } from 'react';
+import { CreditCard, Download, Plus } from 'lucide-react';
+import { messages } from '@mediadiet/contract/messages';
+import type { PaymentMethod } from '@mediadiet/contract/payment';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { Spinner } from '@/components/ui/spinner';
+import { notify } from '@/lib/toast';
+import { useAttachPaymentMethod } from '@/features/payment/api/attach-payment-method';
+import { useCurrentPaymentMethod } from '@/features/payment/api/get-current-payment-method';
+import { useInvoiceHistory } from '@/features/payment/api/get-invoice-history';
+import { useLatestInvoice } from '@/features/payment/api/get-latest-invoice';
+import { usePaymentMethods } from '@/features/payment/api/get-payment-methods';
+import { useDeletePaymentMethod } from '@/features/payment/api/delete-payment-method';
+import { useSetDefaultPaymentMethod } from '@/features/payment/api/set-default-payment-method';
+import { CardSetupForm } from '@/features/payment/components/card-setup-form';
+import { InvoiceStatusBadge } from '@/features/payment/components/invoice-status-badge';
+import { useErrorToast } from '@/features/payment/hooks/use-error-toast';
+import { cardExpiry, cardLabel, invoiceAmount, invoiceDate } from '@/features/payment/utils/format';
+
+export interface PaymentMethodPanelProps {
+  /** The account e-mail, passed to the provider with a new card. */
+  email?: string | undefined;
+}
+
+/**
+ * The Payment Method tab (spec §2): the default card, the latest invoice (Download PDF, View Invoice
+ * History), the saved cards (Set Default, Delete), an Add New Card form, and the invoice history.
+ * Mounted only while the tab is open, so its calls run when the tab is entered (spec §4).
+ */
+export function PaymentMethodPanel({ email }: PaymentMethodPanelProps) {
+  const [showHistory, setShowHistory] = useState(false);
+  const historyId = useId();
+  return (
+    <div className="flex flex-col gap-8">
+      <div className="grid gap-6 md:grid-cols-2">
+        <DefaultMethodSection email={email} />
+        <LatestInvoiceSection
+          historyId={historyId}
+          showHistory={showHistory}
+          onToggleHistory={() => setShowHistory((value) => !value)}
+        />
+      </div>
+      <SavedCardsSection email={email} />
+      {showHistory ? <InvoiceHistorySection id={historyId} /> : null}
+    </div>
+  );
+}
+
+function SectionTitle({ id, children }: { id: string; children: string }) {
+  return (
+    <h3 id={id} className="text-base font-semibold text-ink">
+      {children}
+    </h3>
+  );
+}
+
+function LoadError({ message }: { message: string }) {
+  return (
+    <p role="alert" className="mt-3 text-sm text-danger">
+      {message}
+    </p>
+  );
+}
+
+function DefaultMethodSection({ email }: { email?: string | undefined }) {
+  const titleId = useId();
+  const { data: method, isPending, isError } = useCurrentPaymentMethod();
+  const [updateOpen, setUpdateOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  const attach = useAttachPaymentMethod();
+  useErrorToast(isError, messages.loading.paymentInformation);
+
+  return (
+    <section aria-labelledby={titleId} className="rounded-xl border border-line p-4 sm:p-5">
+      <SectionTitle id={titleId}>Default payment method</SectionTitle>
+      {isPending ? (
+        <Spinner className="mt-4" />
+      ) : isError ? (
+        <LoadError message={messages.loading.paymentInformation} />
+      ) : method ? (
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+          <CardSummary method={method} />
+          <Button variant="secondary" size="sm" onClick={() => setUpdateOpen(true)}>
+            Update Card
+          </Button>
+        </div>
+      ) : (
+        <p className="mt-3 text-sm text-ink-muted">No card on file yet.</p>
+      )}
+      <Modal
+        open={updateOpen}
+        onOpenChange={(open) => {
+          if (!pending) setUpdateOpen(open);
+        }}
+        dismissible={!pending}
+        title="Update Card"
+        description="The new card becomes your default payment method."
+      >
+        <CardSetupForm
+          submitLabel="Update Card"
+          email={email}
+          onPendingChange={setPending}
+          onConfirmed={async (paymentMethodId) => {
+            try {
+              await attach.mutateAsync(paymentMethodId);
+            } catch (error) {
+              notify.error(messages.billing.updateFailed);
+              return error instanceof Error ? error.message : messages.billing.updateFailed;
+            }
+            notify.success(messages.success.paymentMethodUpdated);
+            setUpdateOpen(false);
+            return undefined;
+          }}
+        />
+      </Modal>
+    </section>
+  );
+}
+
+function CardSummary({ method }: { method: PaymentMethod }) {
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent-soft text-accent-ink">
+        <CreditCard aria-hidden="true" className="size-5" />
+      </span>
+      <div className="min-w-0">
+        <p className="font-medium text-ink">{cardLabel(method)}</p>
+        <p className="text-sm text-ink-muted">Expires {cardExpiry(method)}</p>
+      </div>
+    </div>
+  );
+}
+
+function LatestInvoiceSection({
+  historyId,
+  showHistory,
+  onToggleHistory,
+}: {
+  historyId: string;
+  showHistory: boolean;
+  onToggleHistory: () => void;
+}) {
+  const titleId = useId();
+  const { data: invoice, isPending, isError } = useLatestInvoice();
+  useErrorToast(isError, messages.loading.paymentInformation);
+
+  return (
+    <section aria-labelledby={titleId} className="rounded-xl border border-line p-4 sm:p-5">
+      <SectionTitle id={titleId}>Latest invoice</SectionTitle>
+      {isPending ? (
+        <Spinner className="mt-4" />
+      ) : isError ? (
+        <LoadError message={messages.loading.paymentInformation} />
+      ) : invoice ? (
+        <div className="mt-4 flex flex-col gap-1">
+          <p className="flex flex-wrap items-center gap-2">
+            <span className="text-xl font-semibold text-ink tabular-nums">
+              {invoiceAmount(invoice.amount)}
+            </span>
+            <InvoiceStatusBadge status={invoice.status} />
+          </p>
+          <p className="text-sm text-ink-muted">{invoiceDate(invoice.date)}</p>
+        </div>
+      ) : (
+        <p className="mt-3 text-sm text-ink-muted">No invoices yet.</p>
+      )}
+      <div className="mt-4 flex flex-wrap gap-3">
+        {invoice?.invoice_pdf ? (
+          <a
+            href={invoice.invoice_pdf}
+            target="_blank"
+            rel="noreferrer"
+            className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+          >
+            <Download aria-hidden="true" className="size-4" />
+            {messages.billing.downloadPdf}
+          </a>
+        ) : null}
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-expanded={showHistory}
+          aria-controls={historyId}
+          onClick={onToggleHistory}
+        >
+          {messages.billing.viewInvoiceHistory}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function SavedCardsSection({ email }: { email?: string | undefined }) {
+  const titleId = useId();
+  const { data: methods, isPending, isError } = usePaymentMethods();
+  const setDefault = useSetDefaultPaymentMethod();
+  const remove = useDeletePaymentMethod();
+  const attach = useAttachPaymentMethod();
+  const [adding, setAdding] = useState(false);
+  useErrorToast(isError, messages.loading.paymentMethods);
+
+  const onSetDefault = (method: PaymentMethod) =>
+    setDefault.mutate(method.id, {
+      onSuccess: () => notify.success(messages.success.defaultPaymentMethodUpdated),
+      onError: () => notify.error(messages.billing.updateDefaultFailed),
+    });
+
+  const onDelete = (method: PaymentMethod) => {
+    if (!window.confirm(messages.billing.deleteCardConfirm)) return;
+    remove.mutate(method.id, {
+      onSuccess: () => notify.success(messages.success.paymentMethodDeleted),
+      onError: () => notify.error(messages.billing.deleteFailed),
+    });
+  };
+
+  const busyId = setDefault.isPending
+    ? setDefault.variables
+    : remove.isPending
+      ? remove.variables
+      : undefined;
+
+  return (
+    <section aria-labelledby={titleId}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <SectionTitle id={titleId}>Saved cards</SectionTitle>
+        {adding ? null : (
+          <Button variant="secondary" size="sm" onClick={() => setAdding(true)}>
+            <Plus aria-hidden="true" className="size-4" />
+            {messages.billing.addNewCard}
+          </Button>
+        )}
+      </div>
+      {isPending ? (
+        <Spinner className="mt-4" />
+      ) : isError ? (
+        <LoadError message={messages.loading.paymentMethods} />
+      ) : methods.length === 0 ? (
+        <p className="mt-3 text-sm text-ink-muted">No saved cards.</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-line rounded-xl border border-line">
+          {methods.map((method) => (
+            <li
+              key={method.id}
+              aria-label={cardLabel(method)}
+              className="flex flex-wrap items-center justify-between gap-3 px-4 py-3"
+            >
+              <div className="flex items-center gap-3">
+                <CardSummary method={method} />
+                {method.isDefault ? <Badge tone="accent">Default</Badge> : null}
+              </div>
+              <div className="flex gap-2">
+                {method.isDefault ? null : (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={busyId !== undefined}
+                    loading={setDefault.isPending && busyId === method.id}
+                    onClick={() => onSetDefault(method)}
+                  >
+                    {messages.billing.setDefault}
+                  </Button>
+                )}
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="text-danger hover:bg-danger-soft"
+                  disabled={busyId !== undefined}
+                  loading={remove.isPending && busyId === method.id}
+                  onClick={() => onDelete(method)}
+                >
+                  {messages.billing.delete}
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {adding ? (
+        <section aria-labelledby={`${titleId}-add`} className="mt-6 rounded-xl border border-line p-4 sm:p-5">
+          <h4 id={`${titleId}-add`} className="mb-4 font-semibold text-ink">
+            {messages.billing.addNewCard}
+          </h4>
+          <CardSetupForm
+            submitLabel="Add Card"
+            email={email}
+            secondaryAction={
+              <Button variant="secondary" onClick={() => setAdding(false)}>
+                {messages.billing.cancel}
+              </Button>
+            }
+            onConfirmed={async (paymentMethodId) => {
+              try {
+                await attach.mutateAsync(paymentMethodId);
+              } catch (error) {
+                notify.error(messages.billing.addFailed);
+                return error instanceof Error ? error.message : messages.billing.addFailed;
+              }
+              notify.success(messages.success.paymentMethodAdded);
+              setAdding(false);
+              return undefined;
+            }}
+          />
+        </section>
+      ) : null}
+    </section>
+  );
+}
+
+function InvoiceHistorySection({ id }: { id: string }) {
+  const titleId = useId();
+  const { data: invoices, isPending, isError } = useInvoiceHistory();
+  useErrorToast(isError, messages.loading.invoiceHistory);
+
+  return (
+    <section id={id} aria-labelledby={titleId}>
+      <SectionTitle id={titleId}>Invoice history</SectionTitle>
+      {isPending ? (
+        <Spinner className="mt-4" />
+      ) : isError ? (
+        <LoadError message={messages.loading.invoiceHistory} />
+      ) : invoices.length === 0 ? (
+        <p className="mt-3 text-sm text-ink-muted">No invoices yet.</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-line rounded-xl border border-line">
+          {invoices.map((invoice) => (
+            <li
+              key={invoice.id}
+              className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3"
+            >
+              <div className="min-w-0">
+                <p className="font-medium text-ink">{invoiceDate(invoice.date)}</p>
+                {invoice.description ? <p className="text-sm text-ink-muted">{invoice.description}</p> : null}
+              </div>
+              <div className="flex items-center gap-3">
+                <span className="font-medium text-ink tabular-nums">{invoiceAmount(invoice.amount)}</span>
+                <InvoiceStatusBadge status={invoice.status} />
+                {invoice.invoice_pdf ? (
+                  <a
+                    href={invoice.invoice_pdf}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="text-sm font-medium text-accent underline-offset-2 hover:underline"
+                  >
+                    PDF<span className="sr-only"> of the invoice of {invoiceDate(invoice.date)}</span>
+                  </a>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { buildSubscription } from '@mediadiet/contract/fixtures';
+import { server } from '@/testing/msw-server';
+import {
+  failure,
+  findStatusPanel,
+  findSwal,
+  findToast,
+  renderSubscriptionPage,
+  mockBillingServer,
+} from '@/features/subscription/testing/billing-test-utils';
+
+async function openUsageLimits(overageLimit = 0) {
+  const user = userEvent.setup();
+  const state = mockBillingServer({ subscription: buildSubscription({ plan: 'basic', overageLimit }) });
+  server.use(
+    http.patch('*/api/subscription/overage', async ({ request }) => {
+      const body = (await request.json()) as { amount: number };
+      state.track('PATCH /api/subscription/overage', body);
+      return Response.json({ success: true, subscription: buildSubscription({ overageLimit: body.amount }) });
+    }),
+  );
+  renderSubscriptionPage();
+  const panel = await findStatusPanel();
+  await user.click(within(panel).getByRole('tab', { name: 'Usage Limits' }));
+  const slider = await screen.findByRole('slider', { name: 'Monthly overage cap' });
+  return { user, state, slider };
+}
+
+const save = () => screen.getByRole('button', { name: 'Save Changes' });
+
+describe('Usage Limits', () => {
+  it('enables Save Changes only when the cap differs from the current one; Cancel puts it back', async () => {
+    const { user, state, slider } = await openUsageLimits(50);
+    expect(slider).toHaveAttribute('aria-valuetext', '$50.00');
+    expect(save()).toBeDisabled();
+    slider.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(slider).toHaveAttribute('aria-valuetext', '$100.00');
+    expect(save()).toBeEnabled();
+    await user.keyboard('{ArrowLeft}');
+    expect(save()).toBeDisabled();
+    await user.keyboard('{ArrowLeft}');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(slider).toHaveAttribute('aria-valuetext', '$50.00');
+    expect(save()).toBeDisabled();
+    expect(state.calls['PATCH /api/subscription/overage']).toBeUndefined();
+  });
+
+  it('saves a cap up to $500 without an extra confirmation', async () => {
+    const { user, state, slider } = await openUsageLimits(0);
+    slider.focus();
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}');
+    expect(slider).toHaveAttribute('aria-valuetext', '$500.00');
+    await user.click(save());
+    expect(await findToast('Overage limit updated successfully')).toBeInTheDocument();
+    expect(document.querySelector('.swal2-popup')).toBeNull();
+    expect(state.bodies['PATCH /api/subscription/overage']).toEqual([{ amount: 500 }]);
+  });
+
+  it('asks Confirm High Overage Limit above $500', async () => {
+    const { user, state, slider } = await openUsageLimits(0);
+    slider.focus();
+    await user.keyboard('{End}');
+    await user.click(save());
+    const swal = await findSwal();
+    expect(swal.getByRole('heading', { name: 'Confirm High Overage Limit' })).toBeInTheDocument();
+    expect(
+      swal.getByText(
+        "Are you sure you want to set a high overage limit of $1,000.00? This could result in significant charges if you exceed your plan's allocation.",
+      ),
+    ).toBeInTheDocument();
+    await user.click(swal.getByRole('button', { name: 'Confirm' }));
+    expect(await findToast('Overage limit updated successfully')).toBeInTheDocument();
+    expect(state.bodies['PATCH /api/subscription/overage']).toEqual([{ amount: 1000 }]);
+  });
+
+  it('sends nothing when the high cap is not confirmed', async () => {
+    const { user, state, slider } = await openUsageLimits(0);
+    slider.focus();
+    await user.keyboard('{End}');
+    await user.click(save());
+    await user.click((await findSwal()).getByRole('button', { name: 'Cancel' }));
+    expect(await findToast('Operation cancelled')).toBeInTheDocument();
+    expect(state.calls['PATCH /api/subscription/overage']).toBeUndefined();
+  });
+
+  it('toasts a failed update', async () => {
+    const { user, slider } = await openUsageLimits(0);
+    server.use(http.patch('*/api/subscription/overage', () => failure('nope')));
+    slider.focus();
+    await user.keyboard('{ArrowRight}');
+    await user.click(save());
+    expect(await findToast('Failed to update overage limit')).toBeInTheDocument();
+  });
+
+  it('hides every second label at 500 px or less', async () => {
+    await openUsageLimits(0);
+    const labels = screen.getAllByTestId('overage-label');
+    expect(labels.map((label) => label.textContent)).toEqual(['$0', '$10', '$50', '$100', '$500', '$1,000']);
+    expect(labels.map((label) => label.className.includes('[@media(max-width:500px)]:hidden'))).toEqual([
+      false,
+      true,
+      false,
+      true,
+      false,
+      true,
+    ]);
+  });
+
+  it('toasts Failed to fetch pricing data and shows the pending text', async () => {
+    const user = userEvent.setup();
+    mockBillingServer({ subscription: buildSubscription({ plan: 'premium' }) });
+    server.use(http.get('*/api/pricing', () => failure('down')));
+    renderSubscriptionPage();
+    await user.click(within(await findStatusPanel()).getByRole('tab', { name: 'Usage Limits' }));
+    expect(await findToast('Failed to fetch pricing data')).toBeInTheDocument();
+    expect(screen.getByText('Loading pricing information...')).toBeInTheDocument();
+  });
+});
