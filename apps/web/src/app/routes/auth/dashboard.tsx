@@ -1,28 +1,111 @@
-import { messages } from '@mediadiet/contract/messages';
+import { useSearchParams } from 'react-router';
+import { DashboardViewSchema, type DashboardView } from '@mediadiet/contract/enums';
+import { Button } from '@/components/ui/button';
+import { Card, CardDescription, CardTitle } from '@/components/ui/card';
+import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useSession } from '@/features/auth/api/session';
 import { AccountSettings } from '@/features/account/components/account-settings';
+import { useDashboardNavigation } from '@/features/subscription/hooks/use-dashboard-navigation';
+import {
+  isNavigationVisible,
+  resolveDashboardView,
+} from '@/features/subscription/components/subscription-nav-state';
+import { SubscriptionSummaryCard } from '@/features/subscription/components/subscription-summary-card';
+
+const DEFAULT_VIEW: DashboardView = 'insights';
+const VIEW_TITLES: Record<DashboardView, string> = {
+  insights: 'Insights',
+  configs: 'Personality',
+  settings: 'Settings',
+  urlManagement: 'Ignored Sites',
+};
+
+/** The requested view lives in the address (`?view=settings`), so it survives reloads and can be linked. */
+function useRequestedView(): [DashboardView, (view: DashboardView) => void] {
+  const [params, setParams] = useSearchParams();
+  const parsed = DashboardViewSchema.safeParse(params.get('view'));
+  const view = parsed.success ? parsed.data : DEFAULT_VIEW;
+  const setView = (next: DashboardView) =>
+    setParams(
+      (prev) => {
+        const out = new URLSearchParams(prev);
+        if (next === DEFAULT_VIEW) out.delete('view');
+        else out.set('view', next);
+        return out;
+      },
+      { replace: true },
+    );
+  return [view, setView];
+}
 
 /**
- * `/auth/dashboard` (guarded in router.tsx). Its views are settings, insights, configs and urlManagement
- * (spec §2); until the dashboard issue builds the rest, it shows the Settings view.
+ * `/auth/dashboard` (guarded in router.tsx). Views: settings, insights, configs (Personality) and
+ * urlManagement (spec §2). The navigation follows the plan: 'Loading...' until the subscription has
+ * loaded, none without a subscription (the view is then forced to settings), Insights · [Personality on
+ * premium] · Settings otherwise.
  */
 export function Component() {
   const { user } = useSession();
+  const nav = useDashboardNavigation();
+  const [requested, setView] = useRequestedView();
+  const view = resolveDashboardView(nav, requested);
   const firstName = user?.name.trim().split(/\s+/)[0];
+
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="text-3xl font-semibold tracking-tight text-ink">
         {firstName ? `Welcome, ${firstName}` : 'Your dashboard'}
       </h1>
-      <p className="mt-2 text-ink-muted">
-        Your insights and recent analyses will appear here once your browser extension is connected.
-      </p>
-      <section aria-labelledby="settings-view-title" className="mt-10 max-w-3xl">
-        <h2 id="settings-view-title" className="mb-4 text-xl font-semibold tracking-tight text-ink">
-          {messages.nav.settings}
+
+      {isNavigationVisible(nav, view) && (
+        <nav aria-label="Dashboard" className="mt-6 max-w-md">
+          {nav.status === 'loading' ? (
+            <Button variant="secondary" size="sm" disabled>
+              {nav.label}
+            </Button>
+          ) : nav.status === 'ready' ? (
+            <Tabs value={view} onValueChange={(next) => setView(DashboardViewSchema.parse(next))} activationMode="manual">
+              <TabsList>
+                {nav.tabs.map((tab) => (
+                  <TabsTrigger key={tab.view} value={tab.view}>
+                    {tab.label}
+                  </TabsTrigger>
+                ))}
+              </TabsList>
+            </Tabs>
+          ) : null}
+        </nav>
+      )}
+
+      <section aria-labelledby="dashboard-view-title" className="mt-8">
+        <h2 id="dashboard-view-title" className="sr-only">
+          {VIEW_TITLES[view]}
         </h2>
-        <AccountSettings />
+        {view === 'settings' && <SettingsView />}
+        {view !== 'settings' && <PendingView title={VIEW_TITLES[view]} />}
       </section>
     </div>
+  );
+}
+
+function SettingsView() {
+  return (
+    <div className="grid max-w-3xl gap-6">
+      <SubscriptionSummaryCard />
+      <AccountSettings />
+    </div>
+  );
+}
+
+/** Views whose features are built in their own issues (insights, personality, ignored sites). */
+function PendingView({ title }: { title: string }) {
+  return (
+    <Card className="max-w-3xl">
+      <CardTitle as="h3">{title}</CardTitle>
+      <CardDescription>
+        Nothing to show here yet. Your {title.toLowerCase()} will appear here once your browser extension is
+        connected and has sent its first touch points.
+      </CardDescription>
+    </Card>
   );
 }
