@@ -9,6 +9,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import accountRoutes from './modules/account/routes.ts';
+import billingRoutes from './modules/billing/routes.ts';
+import stripeWebhookRoutes from './modules/billing/webhook.ts';
 import type { OidcProvider } from './modules/auth/oidc.ts';
 import authRoutes from './modules/auth/routes.ts';
 import devRoutes from './modules/dev/routes.ts';
@@ -18,6 +20,7 @@ import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
 import errorHandler from './plugins/error-handler.ts';
 import mailPlugin, { type Mailer } from './plugins/mail.ts';
+import paymentsPlugin from './plugins/payments.ts';
 import rateLimitPlugin, { type RateLimitStore } from './plugins/rate-limit.ts';
 import socketPlugin from './plugins/socket.ts';
 import usersPlugin from './plugins/users.ts';
@@ -120,11 +123,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(usersPlugin);
   // Decorates app.authenticate / app.authenticateSocket: before any authenticated module.
   await app.register(authPlugin);
+  await app.register(paymentsPlugin);
 
   await app.register(healthRoutes);
   // Product modules register here (each in src/modules/<domain>/routes.ts).
   await app.register(authRoutes, deps.oidc ? { oidc: deps.oidc } : {});
   await app.register(accountRoutes);
+  await app.register(billingRoutes);
+  await app.register(stripeWebhookRoutes);
   await app.register(devRoutes);
 
   await app.register(webPlugin, { distDir: config.webDistDir, warnIfMissing: config.isProduction });

@@ -54,6 +54,10 @@ const EnvSchema = z
 
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
+    /** Where the Stripe SDK sends requests (tests: a local fake). Default: Stripe's API. */
+    STRIPE_API_BASE: optionalUrl,
+    /** How often the local provider's billing sweep runs (ms); 0 = never (tests run it by hand). */
+    BILLING_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
 
     ANALYZER: z.enum(['offline', 'llm']).default('offline'),
     LLM_BASE_URL: optionalUrl,
@@ -115,7 +119,9 @@ export interface Config {
   supportEmail: string | undefined;
   serviceName: string;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
-  stripe: { secretKey: string; webhookSecret: string | undefined } | undefined;
+  stripe: { secretKey: string; webhookSecret: string | undefined; apiBase: string | undefined } | undefined;
+  /** Interval of the local provider's billing sweep, ms (0 = off). Default 60 s, off in tests. */
+  billingSweepIntervalMs: number;
   analyzer: { kind: 'offline' } | { kind: 'llm'; baseUrl: string; apiKey: string | undefined; model: string };
 }
 
@@ -182,8 +188,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
           }
         : undefined,
     stripe: e.STRIPE_SECRET_KEY
-      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
       : undefined,
+    billingSweepIntervalMs: e.BILLING_SWEEP_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 60_000),
     analyzer:
       e.ANALYZER === 'llm'
         ? { kind: 'llm', baseUrl: e.LLM_BASE_URL!, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL! }

@@ -61,7 +61,7 @@ describe('loadConfig', () => {
       clientSecret: 'secret',
       issuer: 'https://accounts.google.com',
     });
-    expect(config.stripe).toEqual({ secretKey: 'sk_test_1', webhookSecret: undefined });
+    expect(config.stripe).toEqual({ secretKey: 'sk_test_1', webhookSecret: undefined, apiBase: undefined });
     expect(config.analyzer).toEqual({
       kind: 'llm',
       baseUrl: 'http://localhost:11434/v1',

@@ -144,4 +144,10 @@ export const LOCAL_TEST_CARDS = {
   mastercard: '5555555555554444',
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
+  /** Saved without trouble, but every later charge (renewal, trial end, proration) is declined. */
+  chargeFails: '4000000000000341',
 } as const;
+
+/** GET /api/payment/invoices/:id/pdf (additional route): the invoice as a PDF (owner only). */
+export const InvoicePdfParamsSchema = z.object({ id: IdSchema });
+export type InvoicePdfParams = z.infer<typeof InvoicePdfParamsSchema>;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   AccountExportResponseSchema,
   DeleteAccountRequestSchema,
@@ -37,6 +37,7 @@ import { InsightsPeriodParamsSchema, InsightsResponseSchema } from './insights';
 import {
   CurrentPaymentMethodResponseSchema,
   InvoiceHistoryResponseSchema,
+  InvoicePdfParamsSchema,
   InvoiceQuerySchema,
   InvoiceResponseSchema,
   LocalConfirmSetupRequestSchema,
@@ -630,6 +631,17 @@ export const extraApi = {
     auth: 'session',
     body: LocalConfirmSetupRequestSchema,
     response: LocalConfirmSetupResponseSchema,
+  }),
+  paymentInvoicePdf: defineRoute({
+    operationId: 'paymentInvoicePdf',
+    method: 'GET',
+    path: '/api/payment/invoices/:id/pdf',
+    summary: "One of the caller's invoices as a PDF (the `invoice_pdf` link of test-mode invoices)",
+    tag: 'payment',
+    auth: 'session',
+    params: InvoicePdfParamsSchema,
+    response: z.string().describe('application/pdf'),
+    responseKind: 'binary',
   }),
   devOutbox: defineRoute({
     operationId: 'devOutbox',

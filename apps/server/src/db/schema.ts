@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The database schema. Migrations in drizzle/ are generated from this file with
@@ -122,4 +134,138 @@ export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
   createdAt: instant('created_at').notNull().defaultNow(),
+});
+
+// ── Billing (decision 050) ─────────────────────────────────────────────────────────────────────────
+
+/**
+ * A user's subscription, whichever provider runs it (`provider`: 'local' | 'stripe'). For Stripe this row
+ * mirrors the provider's object (written from API answers and webhooks); for the local test-mode
+ * provider it is the object itself and the billing sweep renews it. At most one row per user is live
+ * (status other than 'canceled'): the partial unique index makes a double-clicked Subscribe create one.
+ * Money in integer cents.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerSubscriptionId: text('provider_subscription_id'),
+    /** 'free' | 'basic' | 'premium' */
+    plan: text('plan').notNull(),
+    /** active, trialing, scheduled_cancelation, past_due, canceled */
+    status: text('status').notNull(),
+    currentPeriodStart: instant('current_period_start').notNull(),
+    currentPeriodEnd: instant('current_period_end').notNull(),
+    trialEnd: instant('trial_end'),
+    cancelAt: instant('cancel_at'),
+    endedAt: instant('ended_at'),
+    /** The user's monthly overage cap, cents (0 = no overage). */
+    overageLimitCents: integer('overage_limit_cents').notNull().default(0),
+    /** Unused proration credit, cents, taken off the next invoice. */
+    creditCents: integer('credit_cents').notNull().default(0),
+    paymentMethodId: text('payment_method_id'),
+    createdAt: instant('created_at').notNull(),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_one_live_per_user').on(t.userId).where(sql`${t.status} <> 'canceled'`),
+    uniqueIndex('subscriptions_provider_id_key').on(t.provider, t.providerSubscriptionId),
+    index('subscriptions_due_idx').on(t.currentPeriodEnd).where(sql`${t.status} <> 'canceled'`),
+    index('subscriptions_user_idx').on(t.userId),
+  ],
+);
+
+/** Cards saved with the local test-mode provider. Never a full number or CVC: brand, last4, expiry, fingerprint. */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    /** HMAC of the card number: the same card saved twice is recognised without keeping the number. */
+    fingerprint: text('fingerprint').notNull(),
+    /** How the test card behaves when charged: 'succeeds' | 'charge_fails'. */
+    chargeBehavior: text('charge_behavior').notNull().default('succeeds'),
+    /** Set when the card is attached to the customer (after setup it is only confirmed). */
+    attachedAt: instant('attached_at'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [
+    index('payment_methods_user_idx').on(t.userId),
+    uniqueIndex('payment_methods_one_default').on(t.userId).where(sql`${t.isDefault}`),
+  ],
+);
+
+/** Card-setup intents of the local provider. Only a hash of the client secret is kept. */
+export const setupIntents = pgTable(
+  'setup_intents',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientSecretHash: text('client_secret_hash').notNull(),
+    /** requires_payment_method | succeeded */
+    status: text('status').notNull(),
+    paymentMethodId: text('payment_method_id'),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+  },
+  (t) => [uniqueIndex('setup_intents_secret_key').on(t.clientSecretHash), index('setup_intents_user_idx').on(t.userId)],
+);
+
+/** Invoices of the local provider (Stripe keeps its own). Amounts in cents; `lines` lists what was charged. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The subscription it bills (no foreign key: the first invoice is written before the subscription row). */
+    subscriptionId: uuid('subscription_id'),
+    amountCents: integer('amount_cents').notNull(),
+    /** paid | failed | open | void | pending */
+    status: text('status').notNull(),
+    description: text('description').notNull(),
+    lines: jsonb('lines').$type<{ description: string; amountCents: number }[]>().notNull(),
+    periodStart: instant('period_start'),
+    periodEnd: instant('period_end'),
+    paymentMethodId: text('payment_method_id'),
+    createdAt: instant('created_at').notNull(),
+    paidAt: instant('paid_at'),
+  },
+  (t) => [index('invoices_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/** Metered usage per user and billing period (period = the subscription's current_period_start). */
+export const usagePeriods = pgTable(
+  'usage_periods',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    periodStart: instant('period_start').notNull(),
+    tokens: bigint('tokens', { mode: 'number' }).notNull().default(0),
+    touchpoints: integer('touchpoints').notNull().default(0),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.periodStart] })],
+);
+
+/** Payment-provider webhook events already processed (de-duplication by event id). */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: instant('received_at').notNull().defaultNow(),
 });

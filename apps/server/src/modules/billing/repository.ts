@@ -1,0 +1,287 @@
+import { and, count, desc, eq, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { invoices, paymentMethods, setupIntents, subscriptions, usagePeriods, users, webhookEvents } from '../../db/schema.ts';
+
+/** Billing tables: the only module code that touches them. Every query of user data is scoped by userId. */
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type NewSubscriptionRow = typeof subscriptions.$inferInsert;
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type NewInvoiceRow = typeof invoices.$inferInsert;
+export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+export type SetupIntentRow = typeof setupIntents.$inferSelect;
+
+// ── users ────────────────────────────────────────────────────────────────────────────────────────
+
+/** Locks the user's row for the rest of the transaction (serialises subscription changes per user). */
+export async function lockUser(tx: Db, userId: string): Promise<boolean> {
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  return rows.length > 0;
+}
+
+// ── subscriptions ────────────────────────────────────────────────────────────────────────────────
+
+export async function findLiveSubscription(db: Db, userId: string): Promise<SubscriptionRow | null> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'canceled')))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The live subscription, else the most recently ended one (GET /api/subscription shows a canceled one). */
+export async function findCurrentSubscription(db: Db, userId: string): Promise<SubscriptionRow | null> {
+  const live = await findLiveSubscription(db, userId);
+  if (live) return live;
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findByProviderId(db: Db, provider: string, providerSubscriptionId: string) {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.provider, provider), eq(subscriptions.providerSubscriptionId, providerSubscriptionId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function countSubscriptions(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(subscriptions).where(eq(subscriptions.userId, userId));
+  return row?.n ?? 0;
+}
+
+export async function insertSubscription(db: Db, values: NewSubscriptionRow): Promise<SubscriptionRow> {
+  const [row] = await db.insert(subscriptions).values(values).returning();
+  if (!row) throw new Error('subscription insert returned nothing');
+  return row;
+}
+
+export async function updateSubscription(
+  db: Db,
+  id: string,
+  patch: Partial<Omit<NewSubscriptionRow, 'id' | 'userId' | 'createdAt'>> & { updatedAt: Date },
+): Promise<SubscriptionRow> {
+  const [row] = await db.update(subscriptions).set(patch).where(eq(subscriptions.id, id)).returning();
+  if (!row) throw new Error('subscription not found');
+  return row;
+}
+
+/**
+ * Claims local subscriptions whose period has ended, locked with SKIP LOCKED so several server
+ * processes share the sweep without taking the same row. Call inside a transaction.
+ */
+export async function claimDueSubscriptions(tx: Db, now: Date, limit: number): Promise<SubscriptionRow[]> {
+  return tx
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.provider, 'local'),
+        ne(subscriptions.status, 'canceled'),
+        lte(subscriptions.currentPeriodEnd, now),
+      ),
+    )
+    .orderBy(subscriptions.currentPeriodEnd)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function listSubscriptions(db: Db, userId: string) {
+  return db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.createdAt));
+}
+
+// ── invoices ─────────────────────────────────────────────────────────────────────────────────────
+
+export async function insertInvoice(db: Db, values: NewInvoiceRow): Promise<InvoiceRow> {
+  const [row] = await db.insert(invoices).values(values).returning();
+  if (!row) throw new Error('invoice insert returned nothing');
+  return row;
+}
+
+export async function listInvoices(db: Db, userId: string): Promise<InvoiceRow[]> {
+  return db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.userId, userId))
+    .orderBy(desc(invoices.createdAt), desc(invoices.id));
+}
+
+export async function findInvoice(db: Db, userId: string, id: string): Promise<InvoiceRow | null> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.userId, userId), eq(invoices.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function latestFailedInvoice(db: Db, subscriptionId: string): Promise<InvoiceRow | null> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.subscriptionId, subscriptionId), eq(invoices.status, 'failed')))
+    .orderBy(desc(invoices.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function markInvoicePaid(db: Db, id: string, paymentMethodId: string, now: Date) {
+  await db.update(invoices).set({ status: 'paid', paidAt: now, paymentMethodId }).where(eq(invoices.id, id));
+}
+
+// ── payment methods (local provider) ─────────────────────────────────────────────────────────────
+
+export async function insertPaymentMethod(db: Db, values: typeof paymentMethods.$inferInsert) {
+  const [row] = await db.insert(paymentMethods).values(values).returning();
+  if (!row) throw new Error('payment method insert returned nothing');
+  return row;
+}
+
+export async function findPaymentMethod(db: Db, userId: string, id: string): Promise<PaymentMethodRow | null> {
+  const [row] = await db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function listAttachedPaymentMethods(db: Db, userId: string): Promise<PaymentMethodRow[]> {
+  return db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.userId, userId), isNotNull(paymentMethods.attachedAt)))
+    .orderBy(paymentMethods.createdAt, paymentMethods.id);
+}
+
+export async function attachPaymentMethod(db: Db, userId: string, id: string, now: Date) {
+  await db
+    .update(paymentMethods)
+    .set({ attachedAt: now })
+    .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.id, id), sql`${paymentMethods.attachedAt} is null`));
+}
+
+/** Makes `id` the user's only default card (two statements: the partial unique index allows one default). */
+export async function setDefaultPaymentMethod(db: Db, userId: string, id: string) {
+  await db
+    .update(paymentMethods)
+    .set({ isDefault: false })
+    .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.isDefault, true), ne(paymentMethods.id, id)));
+  await db
+    .update(paymentMethods)
+    .set({ isDefault: true })
+    .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.id, id)));
+}
+
+export async function deletePaymentMethod(db: Db, userId: string, id: string) {
+  await db.delete(paymentMethods).where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.id, id)));
+}
+
+// ── setup intents (local provider) ───────────────────────────────────────────────────────────────
+
+export async function insertSetupIntent(db: Db, values: typeof setupIntents.$inferInsert) {
+  await db.insert(setupIntents).values(values);
+}
+
+/** Completes a setup intent once: a conditional UPDATE, so a replayed confirmation cannot win twice. */
+export async function completeSetupIntent(
+  db: Db,
+  userId: string,
+  clientSecretHash: string,
+  paymentMethodId: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(setupIntents)
+    .set({ status: 'succeeded', paymentMethodId })
+    .where(
+      and(
+        eq(setupIntents.userId, userId),
+        eq(setupIntents.clientSecretHash, clientSecretHash),
+        eq(setupIntents.status, 'requires_payment_method'),
+        sql`${setupIntents.expiresAt} > ${now}`,
+      ),
+    )
+    .returning({ id: setupIntents.id });
+  return rows.length > 0;
+}
+
+export async function findOpenSetupIntent(db: Db, userId: string, clientSecretHash: string, now: Date) {
+  const [row] = await db
+    .select()
+    .from(setupIntents)
+    .where(
+      and(
+        eq(setupIntents.userId, userId),
+        eq(setupIntents.clientSecretHash, clientSecretHash),
+        eq(setupIntents.status, 'requires_payment_method'),
+        sql`${setupIntents.expiresAt} > ${now}`,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+// ── usage ────────────────────────────────────────────────────────────────────────────────────────
+
+export interface UsageRow {
+  tokens: number;
+  touchpoints: number;
+}
+
+export async function readUsage(db: Db, userId: string, periodStart: Date): Promise<UsageRow> {
+  const [row] = await db
+    .select({ tokens: usagePeriods.tokens, touchpoints: usagePeriods.touchpoints })
+    .from(usagePeriods)
+    .where(and(eq(usagePeriods.userId, userId), eq(usagePeriods.periodStart, periodStart)))
+    .limit(1);
+  return row ? { tokens: Number(row.tokens), touchpoints: row.touchpoints } : { tokens: 0, touchpoints: 0 };
+}
+
+/**
+ * Adds one touch point of `tokens` to the period in one statement (INSERT … ON CONFLICT DO UPDATE), so
+ * concurrent calls add up exactly. With limits, the row changes only if it stays within them; null = refused.
+ */
+export async function addUsage(
+  db: Db,
+  userId: string,
+  periodStart: Date,
+  tokens: number,
+  limits?: { maxTokens: number; maxTouchpoints: number },
+): Promise<UsageRow | null> {
+  const maxTokens = limits?.maxTokens ?? Number.MAX_SAFE_INTEGER;
+  const maxTouchpoints = Math.min(limits?.maxTouchpoints ?? 2_147_483_647, 2_147_483_647);
+  const result = (await db.execute<Record<string, unknown>>(sql`
+    insert into usage_periods (user_id, period_start, tokens, touchpoints, updated_at)
+    select ${userId}::uuid, ${periodStart.toISOString()}::timestamptz, ${tokens}::bigint, 1, now()
+    where ${tokens}::bigint <= ${maxTokens}::bigint and 1 <= ${maxTouchpoints}::integer
+    on conflict (user_id, period_start) do update
+      set tokens = usage_periods.tokens + excluded.tokens,
+          touchpoints = usage_periods.touchpoints + 1,
+          updated_at = now()
+      where usage_periods.tokens + excluded.tokens <= ${maxTokens}::bigint
+        and usage_periods.touchpoints + 1 <= ${maxTouchpoints}::integer
+    returning tokens, touchpoints`)) as { rows: { tokens: string | number; touchpoints: number }[] };
+  const row = result.rows[0];
+  return row ? { tokens: Number(row.tokens), touchpoints: Number(row.touchpoints) } : null;
+}
+
+// ── webhook events ───────────────────────────────────────────────────────────────────────────────
+
+/** Records an event id; false when it was already recorded (a replay). */
+export async function recordWebhookEvent(db: Db, id: string, type: string): Promise<boolean> {
+  const rows = await db.insert(webhookEvents).values({ id, type }).onConflictDoNothing().returning({ id: webhookEvents.id });
+  return rows.length > 0;
+}
+
+export async function forgetWebhookEvent(db: Db, id: string) {
+  await db.delete(webhookEvents).where(eq(webhookEvents.id, id));
+}
+

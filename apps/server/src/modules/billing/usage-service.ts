@@ -1,0 +1,89 @@
+import { messages } from '@mediadiet/contract/messages';
+import type { PlanId } from '@mediadiet/contract/subscription';
+import { isPaidPlan, planConfig } from '../../config/plans.ts';
+import type { Db } from '../../db/database.ts';
+import { httpError } from '../../http/errors.ts';
+import { usageLimits } from './metering.ts';
+import * as repo from './repository.ts';
+import type { SubscriptionRow, UsageRow } from './repository.ts';
+
+/**
+ * Usage metering (decision 050), for the touch-point ingest path: `app.usage`.
+ * - `canAccept(userId, tokens)`: would one more touch point of `tokens` stay within the plan and cap?
+ * - `record(userId, tokens)`: adds it unconditionally (atomic; concurrent records sum exactly).
+ * - `tryRecord(userId, tokens)`: check and add in one statement — the ingest path should use this, so
+ *   concurrent ingests cannot together overshoot the cap.
+ * Refusals carry HTTP 402 and a catalogue message (`assertCanAccept` / `toHttpError`).
+ */
+
+export type UsageDecision = { ok: true } | { ok: false; statusCode: 402; message: string };
+
+export interface UsageService {
+  canAccept(userId: string, tokens: number): Promise<UsageDecision>;
+  /** Throws the 402 of `canAccept` when refused. */
+  assertCanAccept(userId: string, tokens: number): Promise<void>;
+  record(userId: string, tokens: number): Promise<UsageRow | null>;
+  tryRecord(userId: string, tokens: number): Promise<UsageDecision & { usage?: UsageRow }>;
+  /** The current period's usage (zeros without a live subscription). */
+  current(userId: string): Promise<UsageRow & { periodStart: Date | null }>;
+}
+
+const ACCEPTING = new Set(['active', 'trialing', 'scheduled_cancelation']);
+
+function refusal(row: SubscriptionRow | null): UsageDecision & { ok: false } {
+  if (!row) return { ok: false, statusCode: 402, message: messages.server.subscriptionRequired };
+  if (row.status === 'past_due') return { ok: false, statusCode: 402, message: messages.server.subscriptionPastDue };
+  const plan = planConfig(row.plan as PlanId);
+  return {
+    ok: false,
+    statusCode: 402,
+    message: isPaidPlan(plan) ? messages.server.usageLimitReached : messages.server.freeLimitReached,
+  };
+}
+
+export function createUsageService(deps: { db: Db }): UsageService {
+  const { db } = deps;
+  const tokensOf = (tokens: number) => Math.max(0, Math.round(tokens));
+
+  const live = async (userId: string) => {
+    const row = await repo.findLiveSubscription(db, userId);
+    return row && ACCEPTING.has(row.status) ? row : null;
+  };
+  const limitsOf = (row: SubscriptionRow) => usageLimits(planConfig(row.plan as PlanId), row.overageLimitCents);
+
+  const service: UsageService = {
+    async canAccept(userId, tokens) {
+      const row = await repo.findLiveSubscription(db, userId);
+      if (!row || !ACCEPTING.has(row.status)) return refusal(row);
+      const usage = await repo.readUsage(db, userId, row.currentPeriodStart);
+      const limits = limitsOf(row);
+      const fits = usage.tokens + tokensOf(tokens) <= limits.maxTokens && usage.touchpoints + 1 <= limits.maxTouchpoints;
+      return fits ? { ok: true } : refusal(row);
+    },
+
+    async assertCanAccept(userId, tokens) {
+      const decision = await service.canAccept(userId, tokens);
+      if (!decision.ok) throw httpError(decision.statusCode, decision.message);
+    },
+
+    async record(userId, tokens) {
+      const row = await live(userId);
+      if (!row) return null;
+      return repo.addUsage(db, userId, row.currentPeriodStart, tokensOf(tokens));
+    },
+
+    async tryRecord(userId, tokens) {
+      const row = await repo.findLiveSubscription(db, userId);
+      if (!row || !ACCEPTING.has(row.status)) return refusal(row);
+      const usage = await repo.addUsage(db, userId, row.currentPeriodStart, tokensOf(tokens), limitsOf(row));
+      return usage ? { ok: true, usage } : refusal(row);
+    },
+
+    async current(userId) {
+      const row = await repo.findLiveSubscription(db, userId);
+      if (!row) return { tokens: 0, touchpoints: 0, periodStart: null };
+      return { ...(await repo.readUsage(db, userId, row.currentPeriodStart)), periodStart: row.currentPeriodStart };
+    },
+  };
+  return service;
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createBillingSweep, type BillingSweep } from '../jobs/billing-sweep.ts';
+import { createPaymentService, type PaymentService } from '../modules/billing/payment-service.ts';
+import { createLocalProvider } from '../modules/billing/providers/local.ts';
+import type { PaymentProvider } from '../modules/billing/providers/provider.ts';
+import { createStripeClient, createStripeProvider } from '../modules/billing/providers/stripe.ts';
+import { createSubscriptionService, type SubscriptionService } from '../modules/billing/subscription-service.ts';
+import { createUsageService, type UsageService } from '../modules/billing/usage-service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    billing: {
+      provider: PaymentProvider;
+      subscriptions: SubscriptionService;
+      payments: PaymentService;
+      /** The local provider's renewal sweep (null with Stripe, which renews itself). */
+      sweep: BillingSweep | null;
+    };
+    /** Usage metering for the touch-point ingest path (canAccept / record / tryRecord). */
+    usage: UsageService;
+  }
+}
+
+/**
+ * Payments: Stripe when STRIPE_SECRET_KEY is set, otherwise the local test-mode provider; the
+ * subscription, payment and usage services; the local provider's billing sweep.
+ */
+export default fp(
+  function payments(app: FastifyInstance) {
+    const local = app.config.stripe ? null : createLocalProvider({ hasher: app.hasher });
+    const provider: PaymentProvider =
+      local ?? createStripeProvider({ stripe: createStripeClient(app.config.stripe!) });
+    const subscriptions = createSubscriptionService({ db: app.db, users: app.users, provider, clock: app.clock });
+    const payments = createPaymentService({ db: app.db, users: app.users, provider, subscriptions, clock: app.clock });
+    const sweep = local
+      ? createBillingSweep({
+          db: app.db,
+          clock: app.clock,
+          local,
+          log: app.log,
+          onSettled: (userId) => void app.users.announce(userId).catch(() => {}),
+        })
+      : null;
+
+    app.decorate('billing', { provider, subscriptions, payments, sweep });
+    app.decorate('usage', createUsageService({ db: app.db }));
+    app.log.info({ provider: provider.id }, 'payments ready');
+
+    if (sweep && app.config.billingSweepIntervalMs > 0) {
+      app.addHook('onReady', (done) => {
+        sweep.start(app.config.billingSweepIntervalMs);
+        done();
+      });
+    }
+    app.addHook('preClose', async () => {
+      await sweep?.stop();
+    });
+  },
+  { name: 'payments', dependencies: ['db', 'users', 'auth'] },
+);
