@@ -1,3 +1,7 @@
+import { messages } from '@mediadiet/contract/messages';
+import { env } from '@/config/env';
+import { getAuthToken } from '@/lib/storage';
+
 /** Offer `data` as a JSON file download ("Download my data"). */
 export function downloadJson(data: unknown, filename: string): void {
   const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
@@ -14,5 +18,31 @@ export function downloadJson(data: unknown, filename: string): void {
     anchor.remove();
     // Give the browser a moment to start the download before the URL goes away.
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+}
+
+/**
+ * Downloads a file that needs the session (e.g. a test-mode invoice PDF served by our API): fetched
+ * with the bearer token, then offered as `filename`. Throws with a readable message when it fails.
+ */
+export async function downloadWithSession(url: string, filename: string): Promise<void> {
+  const token = getAuthToken();
+  const response = await fetch(url.startsWith('/') ? `${env.apiBase}${url}` : url, {
+    credentials: 'include',
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  if (!response.ok) throw new Error(messages.http.status(response.status));
+  const blob = await response.blob();
+  const objectUrl = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = objectUrl;
+  anchor.download = filename;
+  anchor.style.display = 'none';
+  document.body.append(anchor);
+  try {
+    anchor.click();
+  } finally {
+    anchor.remove();
+    setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
   }
 }

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { CreditCard, Download, Plus } from 'lucide-react';
 import { messages } from '@mediadiet/contract/messages';
+import { InvoicePdfLink } from '@/features/payment/components/invoice-pdf-link';
 import type { PaymentMethod } from '@mediadiet/contract/payment';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -168,15 +169,14 @@ function LatestInvoiceSection({
       )}
       <div className="mt-4 flex flex-wrap gap-3">
         {invoice?.invoice_pdf ? (
-          <a
+          <InvoicePdfLink
             href={invoice.invoice_pdf}
-            target="_blank"
-            rel="noreferrer"
+            invoiceId={invoice.id}
             className={buttonClasses({ variant: 'secondary', size: 'sm' })}
           >
             <Download aria-hidden="true" className="size-4" />
             {messages.billing.downloadPdf}
-          </a>
+          </InvoicePdfLink>
         ) : null}
         <Button
           variant="ghost"
@@ -337,14 +337,13 @@ function InvoiceHistorySection({ id }: { id: string }) {
                 <span className="font-medium text-ink tabular-nums">{invoiceAmount(invoice.amount)}</span>
                 <InvoiceStatusBadge status={invoice.status} />
                 {invoice.invoice_pdf ? (
-                  <a
+                  <InvoicePdfLink
                     href={invoice.invoice_pdf}
-                    target="_blank"
-                    rel="noreferrer"
+                    invoiceId={invoice.id}
                     className="text-sm font-medium text-accent underline-offset-2 hover:underline"
                   >
                     PDF<span className="sr-only"> of the invoice of {invoiceDate(invoice.date)}</span>
-                  </a>
+                  </InvoicePdfLink>
                 ) : null}
               </div>
             </li>

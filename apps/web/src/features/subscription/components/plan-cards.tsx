@@ -130,7 +130,7 @@ function PlanCard({
             <li
               key={benefit}
               data-disabled={off || undefined}
-              className={cn('flex gap-2.5', off ? 'text-ink-muted/70 line-through' : 'text-ink')}
+              className={cn('flex gap-2.5', off ? 'text-ink-muted line-through' : 'text-ink')}
             >
               {off ? (
                 <Minus aria-hidden="true" className="mt-0.5 size-4 shrink-0" />

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { OAUTH_RETURN_PATH } from '@mediadiet/contract/auth';
 import { messages } from '@mediadiet/contract/messages';
+import { env } from '@/config/env';
 import type { Plan, PlanId, Subscription } from '@mediadiet/contract/subscription';
 import { CardDescription, CardTitle } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -258,6 +259,12 @@ function Shell({ children }: { children: ReactNode }) {
       <header>
         <h1 className="text-3xl font-semibold tracking-tight text-ink">Subscription</h1>
         <p className="mt-2 text-ink-muted">Your plan, usage limits, cards and invoices.</p>
+        {env.stripePublishableKey ? null : (
+          // Without a Stripe key the server's built-in test-mode provider handles cards and invoices.
+          <p className="mt-3 inline-flex rounded-full bg-warning-soft px-3 py-1 text-sm font-medium text-warning">
+            {messages.billing.testModeNotice}
+          </p>
+        )}
       </header>
       {children}
     </div>
