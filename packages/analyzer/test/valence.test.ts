@@ -3,6 +3,7 @@ import { AffectModel, lexicalValence } from '../src/index.ts';
 import { MODEL_TABLE } from '../src/model/index.ts';
 import { vaderScores } from '../src/vader.ts';
 import { fitLexicon, weightedLeastSquares, type LexSample } from '../scripts/valence.ts';
+import { embeddingPrior, ridgeRegression, type Embeddings } from '../scripts/embedding.ts';
 
 describe('lexical valence ℓ = h₀ + h₁·c + h₂·(pos − neg) + Σδ / √|W|', () => {
   it('matches hand-computed values', () => {
@@ -64,5 +65,50 @@ describe('training helpers', () => {
     expect(fit.heads[0]![1]).toBeCloseTo(1, 8);
     expect(fit.vocab).toEqual(['w']);
     expect(fit.delta[0]).toBeCloseTo(0.4, 8);
+  });
+
+  it('fitLexicon with a prior shrinks δ toward m_w (one word, worked by hand)', () => {
+    // Same data as above, prior m_w = 1 for "w" and m_u = 0.5 for the unseen "u"; penalty λ (δ − m)², λ = 1.
+    // Normal equations: 3a + δ = 1;  2b = 2;  a + δ + λ(δ − 1) = 1  →  a + 2δ = 2  →  δ = 1, a = 0.
+    const samples: LexSample[] = [
+      { source: 0, words: [], compound: 1, posMinusNeg: 0, y: 1 },
+      { source: 0, words: [], compound: -1, posMinusNeg: 0, y: -1 },
+      { source: 0, words: ['w'], compound: 0, posMinusNeg: 0, y: 1 },
+    ];
+    const fit = fitLexicon(samples, [1], 1, 1, 2000, new Map([['w', 1], ['u', 0.5]]));
+    expect(fit.heads[0]![0]).toBeCloseTo(0, 8);
+    expect(fit.heads[0]![1]).toBeCloseTo(1, 8);
+    expect(fit.vocab).toEqual(['w']);
+    expect(fit.delta[0]).toBeCloseTo(1, 8);
+    // evidence h_w = Σ ω / |W| = 1
+    expect(fit.evidence[0]).toBeCloseTo(1, 12);
+    // Two words in one sentence (|W| = 2): "u" has a prior, seen once (< minCount 2): it shifts the target by
+    // m_u/√2 and gets no fitted δ. Only the head is fitted: a = mean(y − offset) = (0 + 0 + (1 − 0.5/√2))/3.
+    const two = fitLexicon([...samples.slice(0, 2), { source: 0, words: ['u', 'v'], compound: 0, posMinusNeg: 0, y: 1 }], [1], 1, 2, 2000, new Map([['u', 0.5]]));
+    expect(two.vocab).toEqual([]);
+    expect(two.heads[0]![0]).toBeCloseTo((1 - 0.5 / Math.SQRT2) / 3, 8);
+  });
+
+  it('ridgeRegression: weighted, intercept unpenalised (worked by hand)', () => {
+    // x = (−1, 0, 1), y = (−1, 0, 3), w = 1, α = 1: centred design (x̄ = 0), so b₀ = ȳ = 2/3 and
+    // b = Σ x y / (Σ x² + α) = 4 / 3.
+    const beta = ridgeRegression([[-1], [0], [1]], [-1, 0, 3], [1, 1, 1], 1);
+    expect(beta[0]).toBeCloseTo(2 / 3, 10);
+    expect(beta[1]).toBeCloseTo(4 / 3, 10);
+    // weights: w = (1, 1, 0) drops the last point; α = 0: the line through (−1, −1), (0, 0): b₀ = 0, b = 1
+    const w = ridgeRegression([[-1], [0], [1]], [-1, 0, 3], [1, 1, 0], 0);
+    expect(w[0]).toBeCloseTo(0, 10);
+    expect(w[1]).toBeCloseTo(1, 10);
+  });
+
+  it('embeddingPrior: m_w = c₀ + c·e_w + c_v·v_w/4, weights r_w = h_w/(h_w + λ)', () => {
+    // 1-d embeddings; words a, b with δ = (−1, 1) at e = (−1, 1), not in VADER; equal evidence; α = 0:
+    // exact fit m = e (c₀ = 0, c = 1) — the VADER column is all 0 on the fitted words, so only α > 0 keeps it
+    // solvable: use α = 1e-9 (negligible). Predicted for c (e = 0.5): 0.5.
+    const emb: Embeddings = { words: ['a', 'b', 'c'], dim: 1, vectors: Float64Array.from([-1, 1, 0.5]), index: new Map([['a', 0], ['b', 1], ['c', 2]]) };
+    const { prior } = embeddingPrior(emb, { vocab: ['a', 'b'], delta: [-1, 1], evidence: [3, 3] }, { alpha: 1e-9, lambda: 10, vader: () => undefined });
+    expect(prior[0]).toBeCloseTo(-1, 6);
+    expect(prior[1]).toBeCloseTo(1, 6);
+    expect(prior[2]).toBeCloseTo(0.5, 6);
   });
 });
