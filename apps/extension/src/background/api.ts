@@ -1,0 +1,58 @@
+import { DisabledUrlsResponseSchema, TokenValidityResponseSchema, type TouchpointRequest } from '@mediadiet/contract/extension';
+import { api, extraApi } from '@mediadiet/contract/routes';
+import type { z } from 'zod';
+
+export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: string };
+
+export const NETWORK_ERROR = 'Network error occurred';
+const TIMEOUT_MS = 15_000;
+
+/** The extension's server calls, every one with the apiKey as bearer. Status 0 = no HTTP answer. */
+export function createApi(fetchFn: typeof fetch, apiBase: string) {
+  async function call<S extends z.ZodType>(
+    method: string,
+    path: string,
+    apiKey: string,
+    schema: S | null,
+    body?: unknown,
+  ): Promise<ApiResult<z.infer<S>>> {
+    let res: Response;
+    try {
+      res = await fetchFn(`${apiBase}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${apiKey}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch {
+      return { ok: false, status: 0, error: NETWORK_ERROR };
+    }
+    const json: unknown = await res.json().catch(() => undefined);
+    if (!res.ok) {
+      const msg = (json as { error?: unknown; message?: unknown } | undefined) ?? {};
+      const text = typeof msg.error === 'string' ? msg.error : typeof msg.message === 'string' ? msg.message : '';
+      return { ok: false, status: res.status, error: text || `Request failed with status ${res.status}` };
+    }
+    if (!schema) return { ok: true, status: res.status, data: json as z.infer<S> };
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) return { ok: false, status: res.status, error: 'Unexpected response from server' };
+    return { ok: true, status: res.status, data: parsed.data };
+  }
+
+  return {
+    /** POST /api/extension/verify — the freshly handed-over key switches the extension on. */
+    verify: (apiKey: string) => call(api.extensionVerify.method, api.extensionVerify.path, apiKey, null),
+    tokenValidity: (apiKey: string) =>
+      call(api.extensionTokenValidity.method, api.extensionTokenValidity.path, apiKey, TokenValidityResponseSchema),
+    disabled: (apiKey: string) =>
+      call(api.extensionDisabled.method, api.extensionDisabled.path, apiKey, DisabledUrlsResponseSchema),
+    touchpoint: (apiKey: string, body: TouchpointRequest) =>
+      call(extraApi.extensionTouchpoints.method, extraApi.extensionTouchpoints.path, apiKey, null, body),
+  };
+}
+
+export type Api = ReturnType<typeof createApi>;

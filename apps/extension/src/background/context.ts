@@ -1,0 +1,21 @@
+import type { AnalysisScores } from '@mediadiet/contract/analysis';
+import type { BrowserApi } from '../browser';
+import type { ExtensionConfig } from '../config';
+import type { Api } from './api';
+import type { TouchpointQueue } from './queue';
+import type { Store } from './store';
+
+export type AnalyzeFn = (input: { title: string; text: string; url: string }) => AnalysisScores;
+
+/** Everything the background's handlers share; tests build one with fakes. */
+export interface BackgroundContext {
+  browser: BrowserApi;
+  config: ExtensionConfig;
+  store: Store;
+  api: Api;
+  queue: TouchpointQueue;
+  now: () => number;
+  analyze: AnalyzeFn;
+  /** Fetch the server's disabled list when older than DISABLED_TTL_MS (or always with force). */
+  refreshDisabled: (force?: boolean) => Promise<void>;
+}

@@ -1,0 +1,123 @@
+import type { TouchpointRequest } from '@mediadiet/contract/extension';
+import type { BrowserApi } from '../browser';
+import type { QueueItem } from '../storage-keys';
+import type { Api } from './api';
+import type { Store } from './store';
+
+export const QUEUE_MAX = 200;
+/** Items sent per flush; the rest wait for the next alarm, so a long offline spell never floods the server. */
+export const FLUSH_BATCH = 25;
+export const BACKOFF_BASE_MS = 30_000;
+export const BACKOFF_MAX_MS = 30 * 60_000;
+export const FLUSH_ALARM = 'mediadiet-flush';
+
+/** Delay before retry number `failures` (1, 2, …): 30 s, 1 min, 2 min … capped at 30 min. */
+export function backoffMs(failures: number): number {
+  return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, failures - 1));
+}
+
+export type FlushOutcome = { sent: number; dropped: number; retryAt: number | null; unauthorized: boolean };
+
+export interface QueueDeps {
+  browser: BrowserApi;
+  store: Store;
+  api: Api;
+  now: () => number;
+  /** Told the fate of each item (popup's "last analysis" status). */
+  onResult?: (item: QueueItem, status: 'sent' | 'limit' | 'error') => Promise<void>;
+}
+
+export class TouchpointQueue {
+  private flushing: Promise<FlushOutcome> | null = null;
+
+  constructor(private readonly deps: QueueDeps) {}
+
+  /** Append; when full, the oldest items go (their number is kept for the popup). */
+  async enqueue(request: TouchpointRequest, key: string): Promise<void> {
+    const dropped = await this.deps.store.update('queue', (q = []) => {
+      const next = [...q, { request, key, attempts: 0 }];
+      const over = Math.max(0, next.length - QUEUE_MAX);
+      return { value: next.slice(over), result: over };
+    });
+    if (dropped > 0) await this.deps.store.update('queueDropped', (n = 0) => ({ value: n + dropped, result: undefined }));
+  }
+
+  async length(): Promise<number> {
+    return (await this.deps.store.get('queue'))?.length ?? 0;
+  }
+
+  /**
+   * Send queued items oldest first. 2xx → removed; 401 → stop and mark disconnected (items kept for the next
+   * key); 402 → plan cap reached: the item is dropped and the popup shows the limit; other 4xx → dropped
+   * (it can never succeed); 5xx, 429 or no answer → stop and retry later with back-off (chrome.alarms, as the
+   * service worker may sleep). `force` ignores the back-off (the browser came back online, a new key).
+   */
+  flush(force = false): Promise<FlushOutcome> {
+    this.flushing ??= this.doFlush(force).finally(() => {
+      this.flushing = null;
+    });
+    return this.flushing;
+  }
+
+  private async doFlush(force: boolean): Promise<FlushOutcome> {
+    const { store, api, now, browser } = this.deps;
+    const outcome: FlushOutcome = { sent: 0, dropped: 0, retryAt: null, unauthorized: false };
+    const apiKey = await store.get('apiKey');
+    if (!apiKey) return outcome;
+    const retry = (await store.get('queueRetry')) ?? { failures: 0, nextAt: 0 };
+    if (!force && retry.nextAt > now()) return { ...outcome, retryAt: retry.nextAt };
+
+    for (let i = 0; i < FLUSH_BATCH; i++) {
+      const item = (await store.get('queue'))?.[0];
+      if (!item) break;
+      const res = await api.touchpoint(apiKey, item.request);
+      if (res.ok) {
+        await this.removeHead(item);
+        outcome.sent++;
+        await this.deps.onResult?.(item, 'sent');
+        continue;
+      }
+      if (res.status === 401) {
+        await store.set({ connectionError: 'The server no longer accepts this browser. Reconnect from your account.' });
+        await store.remove('apiKey');
+        outcome.unauthorized = true;
+        return outcome;
+      }
+      if (res.status === 402) {
+        await this.removeHead(item);
+        await store.set({ limitReachedAt: now() });
+        outcome.dropped++;
+        await this.deps.onResult?.(item, 'limit');
+        continue;
+      }
+      if (res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429) {
+        console.warn(`Media Diet: touch point refused (${res.status}): ${res.error}`);
+        await this.removeHead(item);
+        outcome.dropped++;
+        await this.deps.onResult?.(item, 'error');
+        continue;
+      }
+      // 5xx, 408, 429 or network: keep it, back off.
+      const failures = retry.failures + 1;
+      const nextAt = now() + backoffMs(failures);
+      await store.set({ queueRetry: { failures, nextAt } });
+      await browser.alarms.create(FLUSH_ALARM, { when: nextAt });
+      return { ...outcome, retryAt: nextAt };
+    }
+    await store.set({ queueRetry: { failures: 0, nextAt: 0 } });
+    if ((await this.length()) > 0) {
+      // More than one batch waiting: continue shortly rather than all at once.
+      const nextAt = now() + BACKOFF_BASE_MS;
+      await browser.alarms.create(FLUSH_ALARM, { when: nextAt });
+      outcome.retryAt = nextAt;
+    }
+    return outcome;
+  }
+
+  private removeHead(item: QueueItem): Promise<void> {
+    return this.deps.store.update('queue', (q = []) => ({
+      value: q[0] === item || q[0]?.key === item.key ? q.slice(1) : q.filter((x) => x.key !== item.key),
+      result: undefined,
+    }));
+  }
+}

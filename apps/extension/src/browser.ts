@@ -1,0 +1,66 @@
+/**
+ * A thin typed view of the `chrome.*` subset the extension uses. Chromium and Firefox MV3 both provide
+ * `chrome.*` with promise-returning methods; tests pass a fake implementing the same interface.
+ */
+export interface MessageSender {
+  id?: string;
+  url?: string;
+  origin?: string;
+  tab?: { id?: number; url?: string; incognito?: boolean };
+}
+
+export type MessageListener = (
+  message: unknown,
+  sender: MessageSender,
+  sendResponse: (response: unknown) => void,
+) => boolean | undefined | void;
+
+export interface Event<L> {
+  addListener(listener: L): void;
+}
+
+export interface TabInfo {
+  id?: number;
+  url?: string;
+  incognito?: boolean;
+  windowId?: number;
+}
+
+export interface BrowserApi {
+  runtime: {
+    id: string;
+    getManifest(): { version: string };
+    sendMessage(message: unknown): Promise<unknown>;
+    onMessage: Event<MessageListener>;
+    onMessageExternal?: Event<MessageListener>;
+    onStartup?: Event<() => void>;
+    onInstalled?: Event<() => void>;
+  };
+  storage: {
+    local: {
+      get(keys: string | string[] | null): Promise<Record<string, unknown>>;
+      set(items: Record<string, unknown>): Promise<void>;
+      remove(keys: string | string[]): Promise<void>;
+    };
+    onChanged?: Event<(changes: Record<string, { newValue?: unknown }>, area: string) => void>;
+  };
+  alarms: {
+    create(name: string, info: { when?: number; delayInMinutes?: number; periodInMinutes?: number }): void | Promise<void>;
+    clear(name: string): Promise<boolean> | void;
+    onAlarm: Event<(alarm: { name: string }) => void>;
+  };
+  tabs?: {
+    query(q: { active: boolean; currentWindow: boolean }): Promise<TabInfo[]>;
+    create(p: { url: string }): Promise<unknown>;
+    onRemoved?: Event<(tabId: number) => void>;
+  };
+  extension?: { inIncognitoContext?: boolean };
+}
+
+/** The real API (global `chrome`; Firefox MV3 provides it as an alias of `browser`). */
+export function getBrowser(): BrowserApi {
+  const g = globalThis as unknown as { chrome?: BrowserApi; browser?: BrowserApi };
+  const api = g.browser ?? g.chrome;
+  if (!api) throw new Error('No extension API available');
+  return api;
+}

@@ -1,0 +1,67 @@
+import type { ExtensionConfig } from './config';
+import { EXTENSION_PUBLIC_KEY, GECKO_ID } from './extension-key';
+
+export type Target = 'chrome' | 'firefox';
+export const TARGETS: readonly Target[] = ['chrome', 'firefox'];
+
+/** Output paths inside dist/<target>/ (the build writes exactly these). */
+export const FILES = {
+  background: 'background.js',
+  capture: 'content/capture.js',
+  bridge: 'content/bridge.js',
+  popupHtml: 'popup/popup.html',
+  icons: { 16: 'icons/16.png', 32: 'icons/32.png', 48: 'icons/48.png', 128: 'icons/128.png' },
+} as const;
+
+/**
+ * Match pattern for an origin. Chromium accepts a port in match patterns; Firefox does not, so there the
+ * port is dropped (the bridge and the background still compare the full origin at run time).
+ */
+export function originPattern(origin: string, target: Target): string {
+  const u = new URL(origin);
+  const host = target === 'firefox' ? u.hostname : u.host;
+  return `${u.protocol}//${host}/*`;
+}
+
+export type Manifest = Record<string, unknown>;
+
+/** One source for both browsers' manifest.json. */
+export function buildManifest(target: Target, cfg: ExtensionConfig): Manifest {
+  const web = originPattern(cfg.webOrigin, target);
+  const api = originPattern(cfg.apiBase, target);
+  const common: Manifest = {
+    manifest_version: 3,
+    name: 'Media Diet',
+    short_name: 'Media Diet',
+    version: cfg.version,
+    description: 'Master your media diet: see how the pages you read are likely to affect how you feel.',
+    permissions: ['storage', 'alarms', 'activeTab'],
+    host_permissions: [...new Set([api, web])],
+    incognito: 'not_allowed',
+    icons: FILES.icons,
+    action: { default_title: 'Media Diet', default_popup: FILES.popupHtml, default_icon: FILES.icons },
+    content_scripts: [
+      {
+        matches: ['http://*/*', 'https://*/*'],
+        exclude_matches: [web],
+        js: [FILES.capture],
+        run_at: 'document_idle',
+      },
+      { matches: [web], js: [FILES.bridge], run_at: 'document_start' },
+    ],
+  };
+  if (target === 'chrome') {
+    return {
+      ...common,
+      key: EXTENSION_PUBLIC_KEY,
+      minimum_chrome_version: '116',
+      background: { service_worker: FILES.background, type: 'module' },
+      externally_connectable: { matches: [web] },
+    };
+  }
+  return {
+    ...common,
+    background: { scripts: [FILES.background] },
+    browser_specific_settings: { gecko: { id: GECKO_ID, strict_min_version: '121.0' } },
+  };
+}

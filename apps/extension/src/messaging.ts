@@ -1,0 +1,61 @@
+import type { AnalysisScores } from '@mediadiet/contract/analysis';
+import type { BrowserApi } from './browser';
+import type { SkipReason } from './skip-reasons';
+import type { LastAnalysis } from './storage-keys';
+
+/**
+ * Messages inside the extension (content scripts / popup → background). The web app's messages (PING,
+ * CONNECT_EXTENSION, VALIDATE_TOKEN) are the contract's; the bridge wraps them in `{ kind: 'bridge' }`.
+ */
+export interface InternalMessages {
+  bridge: { req: { message: unknown }; res: unknown };
+  captureCheck: { req: { url: string }; res: { capture: boolean; reason: SkipReason | null; dwellMs: number } };
+  capture: {
+    req: { url: string; title: string; text: string };
+    res: { status: 'queued' | 'skipped' | 'duplicate'; reason?: SkipReason; scores?: AnalysisScores };
+  };
+  popupState: { req: { tabId?: number; url?: string }; res: PopupState };
+  ignoreSite: { req: { url: string; ignore: boolean; tabId?: number }; res: PopupState };
+  pause: { req: { minutes: number; tabId?: number; url?: string }; res: PopupState };
+  setOnDevice: { req: { onDevice: boolean; tabId?: number; url?: string }; res: PopupState };
+}
+
+export type InternalKind = keyof InternalMessages;
+export type InternalMessage<K extends InternalKind = InternalKind> = K extends InternalKind
+  ? { kind: K } & InternalMessages[K]['req']
+  : never;
+export type InternalReply<K extends InternalKind> = InternalMessages[K]['res'];
+
+export interface PopupState {
+  connected: boolean;
+  /** Why the connection was lost (the server refused the key), if it was. */
+  connectionError: string | null;
+  site: { host: string; url: string; reason: SkipReason | null; locallyIgnored: boolean } | null;
+  pausedUntil: number;
+  onDevice: boolean;
+  last: LastAnalysis | null;
+  /** The last analysis' strongest categories (device mode), highest first. */
+  lastTop: { id: string; name: string; score: number }[];
+  queueLength: number;
+  queueDropped: number;
+  limitReached: boolean;
+  dashboardUrl: string;
+}
+
+const KINDS: readonly InternalKind[] = ['bridge', 'captureCheck', 'capture', 'popupState', 'ignoreSite', 'pause', 'setOnDevice'];
+
+export function isInternalMessage(value: unknown): value is InternalMessage {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    KINDS.includes((value as { kind?: unknown }).kind as InternalKind)
+  );
+}
+
+/** Send an internal message to the background and get its typed reply. */
+export async function sendInternal<K extends InternalKind>(
+  browser: Pick<BrowserApi, 'runtime'>,
+  message: InternalMessage<K>,
+): Promise<InternalReply<K>> {
+  return (await browser.runtime.sendMessage(message));
+}

@@ -1,0 +1,96 @@
+import type { PopupState } from '../messaging';
+import { SKIP_REASON_TEXT } from '../skip-reasons';
+
+const el = <T extends HTMLElement = HTMLElement>(doc: Document, id: string) => doc.getElementById(id) as T;
+
+function timeText(ms: number): string {
+  return new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}
+
+/** Render the state into popup.html's elements (plain DOM; no framework). */
+export function render(doc: Document, s: PopupState): void {
+  const status = el(doc, 'status');
+  status.textContent = s.connected ? 'Connected' : s.connectionError ? 'Reconnect needed' : 'Not connected';
+  status.className = `pill ${s.connected ? 'ok' : 'bad'}`;
+
+  const note = el(doc, 'connection-note');
+  note.hidden = s.connected;
+  note.textContent =
+    s.connectionError ?? 'Connect this browser from your Media Diet account to start analysing pages.';
+  el(doc, 'limit').hidden = !s.limitReached;
+
+  const ignore = el<HTMLButtonElement>(doc, 'ignore');
+  el(doc, 'site-host').textContent = s.site?.host ?? 'No web page';
+  const reason = s.site?.reason ?? null;
+  el(doc, 'site-reason').textContent = !s.site
+    ? 'Open a web page to see its status.'
+    : reason === 'paused'
+      ? `Analysis is paused until ${timeText(s.pausedUntil)}.`
+      : reason
+        ? SKIP_REASON_TEXT[reason]
+        : 'Pages you read here are analysed.';
+  ignore.textContent = s.site?.locallyIgnored ? 'Stop ignoring this site' : 'Ignore this site';
+  ignore.disabled = !s.site || (!s.site.locallyIgnored && (reason === 'ignored' || reason === 'protected' || reason === 'web-app'));
+
+  const pause = el<HTMLButtonElement>(doc, 'pause');
+  pause.textContent = s.pausedUntil ? 'Resume now' : 'Pause for 1 hour';
+
+  el<HTMLInputElement>(doc, 'on-device').checked = s.onDevice;
+
+  const last = el(doc, 'last');
+  last.replaceChildren();
+  if (!s.last) {
+    const p = doc.createElement('p');
+    p.className = 'muted';
+    p.textContent = 'Nothing analysed in this tab yet.';
+    last.append(p);
+  } else {
+    const t = doc.createElement('p');
+    t.className = 'host';
+    t.textContent = s.last.title || s.last.url;
+    const meta = doc.createElement('p');
+    meta.className = 'muted';
+    const statusText = {
+      queued: 'waiting to be sent',
+      sent: 'sent',
+      limit: 'not analysed: plan limit reached',
+      error: 'not accepted by the server',
+    }[s.last.status];
+    meta.textContent = `${timeText(s.last.at)} · ${s.last.mode === 'device' ? 'analysed on this device' : 'analysed by the server'} · ${statusText}`;
+    last.append(t, meta);
+    if (s.lastTop.length > 0) {
+      const ul = doc.createElement('ul');
+      ul.className = 'cats';
+      ul.setAttribute('aria-label', 'Strongest categories');
+      for (const c of s.lastTop) {
+        const li = doc.createElement('li');
+        const name = doc.createElement('span');
+        name.textContent = c.name;
+        const value = doc.createElement('span');
+        value.textContent = `${Math.round(c.score)}%`;
+        li.append(name, value);
+        const bar = doc.createElement('div');
+        bar.className = 'bar';
+        bar.setAttribute('aria-hidden', 'true');
+        const fill = doc.createElement('span');
+        fill.style.width = `${Math.max(0, Math.min(100, c.score))}%`;
+        bar.append(fill);
+        ul.append(li, bar);
+      }
+      last.append(ul);
+    } else {
+      const p = doc.createElement('p');
+      p.className = 'muted';
+      p.textContent = 'Scores appear on your dashboard once the server has analysed the page.';
+      last.append(p);
+    }
+  }
+
+  const queue = el(doc, 'queue');
+  queue.hidden = s.queueLength === 0 && s.queueDropped === 0;
+  queue.textContent =
+    `${s.queueLength} page${s.queueLength === 1 ? '' : 's'} waiting to be sent.` +
+    (s.queueDropped ? ` ${s.queueDropped} older page${s.queueDropped === 1 ? ' was' : 's were'} dropped while offline.` : '');
+
+  el<HTMLAnchorElement>(doc, 'dashboard').href = s.dashboardUrl;
+}

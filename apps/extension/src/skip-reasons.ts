@@ -1,0 +1,13 @@
+/** Import-free (the popup bundle stays small). */
+/** Why a page is not captured (null: it is captured). */
+export type SkipReason = 'not-http' | 'web-app' | 'private' | 'paused' | 'protected' | 'ignored' | 'not-connected';
+
+export const SKIP_REASON_TEXT: Record<SkipReason, string> = {
+  'not-http': 'Only web pages are analysed.',
+  'web-app': 'Media Diet itself is never analysed.',
+  private: 'Private windows are never analysed.',
+  paused: 'Analysis is paused.',
+  protected: 'A protected site (health, banking, …): never analysed.',
+  ignored: 'You ignore this site.',
+  'not-connected': 'Connect the extension from your Media Diet account.',
+};

@@ -1,0 +1,68 @@
+import type { AnalysisScores } from '@mediadiet/contract/analysis';
+import type { TouchpointRequest } from '@mediadiet/contract/extension';
+
+/** Every chrome.storage.local key the extension uses, declared once with its value type. */
+export const STORAGE_KEYS = {
+  apiKey: 'apiKey',
+  userId: 'userId',
+  connectedAt: 'connectedAt',
+  /** Set when the server refused the key (401) so the popup can say "reconnect". */
+  connectionError: 'connectionError',
+  settings: 'settings',
+  queue: 'queue',
+  /** Items the bounded queue had to drop (oldest first), for the popup. */
+  queueDropped: 'queueDropped',
+  /** Retry state: consecutive failures and the next attempt time. */
+  queueRetry: 'queueRetry',
+  /** url + content hash → capture time (ms), for the 30-minute de-dup window. */
+  recent: 'recent',
+  lastAnalysisByTab: 'lastAnalysisByTab',
+  /** The server's list (user's + default protected) and when it was fetched. */
+  disabled: 'disabled',
+  /** Sites ignored from the popup (kept on the device; the server list is session-only to edit). */
+  localIgnored: 'localIgnored',
+  /** Set on a 402 (analysis cap reached): the popup shows the limit message. */
+  limitReachedAt: 'limitReachedAt',
+} as const;
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+export interface Settings {
+  onDevice: boolean;
+  /** ms since epoch; capture is paused until then (0 = not paused). */
+  pausedUntil: number;
+  dwellMs: number;
+}
+
+export interface QueueItem {
+  request: TouchpointRequest;
+  /** url + hash key of the capture, for logs/tests. */
+  key: string;
+  attempts: number;
+}
+
+export interface LastAnalysis {
+  url: string;
+  title: string;
+  at: number;
+  mode: 'device' | 'server';
+  /** Present in device mode (scored here); in server mode the score arrives on the dashboard later. */
+  scores?: AnalysisScores;
+  status: 'queued' | 'sent' | 'limit' | 'error';
+}
+
+export interface StorageShape {
+  apiKey: string;
+  userId: string;
+  connectedAt: number;
+  connectionError: string;
+  settings: Settings;
+  queue: QueueItem[];
+  queueDropped: number;
+  queueRetry: { failures: number; nextAt: number };
+  recent: Record<string, number>;
+  lastAnalysisByTab: Record<string, LastAnalysis>;
+  disabled: { domains: string[]; fetchedAt: number };
+  localIgnored: string[];
+  limitReachedAt: number;
+}

@@ -1,0 +1,117 @@
+import { ExtensionResultSchema, PingResponseSchema } from '@mediadiet/contract/extension';
+import { describe, expect, it } from 'vitest';
+import { CONNECT_MAX_AGE_MS, ERRORS, handleWebMessage } from '../src/background/external';
+import { handleInternal, listen } from '../src/background/index';
+import { setup, TEST_CONFIG, VALID_USER_ID } from './fakes';
+
+const WEB = TEST_CONFIG.webOrigin;
+const KEY = 'k'.repeat(40);
+const verifyOk = { status: 200, body: { success: true, extension: { status: 'on', isInstalled: true } } };
+const disabledOk = { status: 200, body: { success: true, urls: { current: [], defaults: [] } } };
+const validity = (valid: boolean) => ({
+  status: 200,
+  body: { success: true, valid, userId: VALID_USER_ID, extension: { status: 'on', isInstalled: true } },
+});
+
+describe('web app messages', () => {
+  it('PING answers ok with the version', async () => {
+    const t = setup();
+    const res = await handleWebMessage(t.ctx, { type: 'PING' }, WEB);
+    expect(PingResponseSchema.parse(res)).toEqual({ ok: true, version: '1.2.3' });
+  });
+
+  it('refuses any other origin (and a missing one) before looking at the message', async () => {
+    const t = setup({ routes: { 'POST /api/extension/verify': verifyOk } });
+    for (const origin of ['https://evil.test', 'http://app.test', 'https://app.test:444', null]) {
+      const res = await handleWebMessage(t.ctx, { type: 'CONNECT_EXTENSION', apiKey: KEY, userId: VALID_USER_ID, timestamp: t.now() }, origin);
+      expect(res).toEqual({ success: false, error: ERRORS.origin });
+    }
+    expect(t.calls).toHaveLength(0);
+    expect(t.data.apiKey).toBeUndefined();
+  });
+
+  it('validates with the contract schema', async () => {
+    const t = setup();
+    for (const bad of [null, 'PING', { type: 'NOPE' }, { type: 'CONNECT_EXTENSION', apiKey: KEY }]) {
+      expect(await handleWebMessage(t.ctx, bad, WEB)).toEqual({ success: false, error: ERRORS.invalid });
+    }
+  });
+
+  it('CONNECT_EXTENSION verifies the key as bearer, then stores it', async () => {
+    const t = setup({ routes: { 'POST /api/extension/verify': verifyOk, 'GET /api/extension/disabled': disabledOk } });
+    const res = await handleWebMessage(t.ctx, { type: 'CONNECT_EXTENSION', apiKey: KEY, userId: VALID_USER_ID, timestamp: t.now() - 1000 }, WEB);
+    expect(ExtensionResultSchema.parse(res)).toEqual({ success: true });
+    expect(t.calls[0]).toMatchObject({ method: 'POST', path: '/api/extension/verify', auth: `Bearer ${KEY}` });
+    expect(t.data).toMatchObject({ apiKey: KEY, userId: VALID_USER_ID, connectedAt: t.now() });
+  });
+
+  it('CONNECT_EXTENSION with a timestamp older than 2 minutes is refused without a server call', async () => {
+    const t = setup({ routes: { 'POST /api/extension/verify': verifyOk } });
+    const res = await handleWebMessage(
+      t.ctx,
+      { type: 'CONNECT_EXTENSION', apiKey: KEY, userId: VALID_USER_ID, timestamp: t.now() - CONNECT_MAX_AGE_MS - 1 },
+      WEB,
+    );
+    expect(res).toEqual({ success: false, error: ERRORS.expired });
+    expect(t.calls).toHaveLength(0);
+  });
+
+  it('CONNECT_EXTENSION: a refused key or an unreachable server is a clear error and the key is not kept', async () => {
+    const refused = setup({ routes: { 'POST /api/extension/verify': { status: 401, body: { error: 'Invalid key' } } } });
+    const msg = { type: 'CONNECT_EXTENSION', apiKey: KEY, userId: VALID_USER_ID, timestamp: refused.now() };
+    expect(await handleWebMessage(refused.ctx, msg, WEB)).toEqual({ success: false, error: ERRORS.verify });
+    expect(refused.data.apiKey).toBeUndefined();
+    const down = setup({ routes: { 'POST /api/extension/verify': 'network' } });
+    expect(await handleWebMessage(down.ctx, { ...msg, timestamp: down.now() }, WEB)).toEqual({
+      success: false,
+      error: 'Network error occurred',
+    });
+  });
+
+  it('VALIDATE_TOKEN checks GET /api/extension/token/validity with the stored key', async () => {
+    const t = setup({ routes: { 'GET /api/extension/token/validity': validity(true) } });
+    expect(await handleWebMessage(t.ctx, { type: 'VALIDATE_TOKEN' }, WEB)).toEqual({ success: false, error: ERRORS.notConnected });
+    t.data.apiKey = KEY;
+    expect(await handleWebMessage(t.ctx, { type: 'VALIDATE_TOKEN' }, WEB)).toEqual({ success: true });
+    expect(t.calls.at(-1)).toMatchObject({ method: 'GET', path: '/api/extension/token/validity', auth: `Bearer ${KEY}` });
+  });
+
+  it('VALIDATE_TOKEN: revoked (valid false or 401) forgets the key; a 5xx does not', async () => {
+    const t = setup({ routes: { 'GET /api/extension/token/validity': validity(false) } });
+    t.data.apiKey = KEY;
+    expect(await handleWebMessage(t.ctx, { type: 'VALIDATE_TOKEN' }, WEB)).toEqual({ success: false, error: ERRORS.invalidToken });
+    expect(t.data.apiKey).toBeUndefined();
+    expect(t.data.connectionError).toBeTruthy();
+
+    const d = setup({ routes: { 'GET /api/extension/token/validity': { status: 503 } } });
+    d.data.apiKey = KEY;
+    expect(await handleWebMessage(d.ctx, { type: 'VALIDATE_TOKEN' }, WEB)).toMatchObject({ success: false });
+    expect(d.data.apiKey).toBe(KEY);
+  });
+
+  it('onMessageExternal checks sender.origin', async () => {
+    const t = setup();
+    listen(t.ctx);
+    const ask = (origin: string) =>
+      new Promise((resolve) => t.listeners.external[0]!({ type: 'PING' }, { origin, url: `${origin}/x` }, resolve));
+    expect(await ask(WEB)).toEqual({ ok: true, version: '1.2.3' });
+    expect(await ask('https://other.test')).toEqual({ success: false, error: ERRORS.origin });
+  });
+
+  it('the bridge path: only from this extension, with the tab on the web origin', async () => {
+    const t = setup();
+    const bridge = { kind: 'bridge' as const, message: { type: 'PING' } };
+    expect(await handleInternal(t.ctx, bridge, { id: 'self-id', url: `${WEB}/settings`, tab: { id: 1, url: `${WEB}/settings` } })).toEqual({
+      ok: true,
+      version: '1.2.3',
+    });
+    expect(await handleInternal(t.ctx, bridge, { id: 'self-id', url: 'https://evil.test/', tab: { id: 1 } })).toEqual({
+      success: false,
+      error: ERRORS.origin,
+    });
+    expect(await handleInternal(t.ctx, bridge, { id: 'other', url: `${WEB}/`, tab: { id: 1 } })).toEqual({
+      success: false,
+      error: ERRORS.origin,
+    });
+  });
+});
