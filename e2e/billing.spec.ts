@@ -111,3 +111,33 @@ test('a declined card shows the error and leaves no subscription', async ({ page
   await expect(page.getByRole('region', { name: 'Subscription Plans' })).toBeVisible();
   await expect(page.getByText('No Active Subscription')).toBeVisible();
 });
+
+test('a second tab follows a user update (USER_UPDATE broadcast): the trial banner goes away', async ({ page, context }) => {
+  await registerThroughUi(page, 'Tess Tabs', uniqueEmail('tabs2'));
+  const other = await context.newPage();
+  await other.goto('/subscription');
+  const banner = other.getByText('10 days free.');
+  await expect(banner).toBeVisible();
+
+  await subscribe(page, 'Premium');
+  await expect(page.getByRole('dialog', { name: 'Welcome to Premium!' })).toBeVisible();
+  // No reload in the other tab: the first tab broadcasts USER_UPDATE and the other refreshes its user.
+  await expect(banner).toHaveCount(0);
+});
+
+test('another device follows a server-side user update live over the socket', async ({ page, browser, baseURL }) => {
+  await registerThroughUi(page, 'Dev Ice', uniqueEmail('device'));
+  const token = await page.evaluate(() => localStorage.getItem('authToken'));
+  // A separate browser context shares no BroadcastChannel with the first: only update_user_{id} can reach it.
+  const device = await browser.newContext({ baseURL });
+  await device.addInitScript((t) => localStorage.setItem('authToken', t ?? ''), token);
+  const other = await device.newPage();
+  await other.goto('/subscription');
+  const banner = other.getByText('10 days free.');
+  await expect(banner).toBeVisible();
+
+  await subscribe(page, 'Premium');
+  await expect(page.getByRole('dialog', { name: 'Welcome to Premium!' })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  await device.close();
+});
