@@ -14,6 +14,10 @@ import stripeWebhookRoutes from './modules/billing/webhook.ts';
 import type { OidcProvider } from './modules/auth/oidc.ts';
 import authRoutes from './modules/auth/routes.ts';
 import devRoutes from './modules/dev/routes.ts';
+import type { Scorer } from './modules/analysis/scorer.ts';
+import extensionRoutes from './modules/extension/routes.ts';
+import type { TouchpointWorkerOptions } from './jobs/touchpoint-worker.ts';
+import urlsRoutes from './modules/urls/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
@@ -23,6 +27,7 @@ import mailPlugin, { type Mailer } from './plugins/mail.ts';
 import paymentsPlugin from './plugins/payments.ts';
 import rateLimitPlugin, { type RateLimitStore } from './plugins/rate-limit.ts';
 import socketPlugin from './plugins/socket.ts';
+import touchpointsPlugin from './plugins/touchpoints.ts';
 import usersPlugin from './plugins/users.ts';
 import webPlugin from './plugins/web.ts';
 
@@ -49,6 +54,10 @@ export interface AppDeps {
   rateLimitStore?: RateLimitStore;
   /** The OpenID Connect provider. Default: built from GOOGLE_CLIENT_ID/SECRET and OIDC_ISSUER. */
   oidc?: OidcProvider;
+  /** Scores touch-point text. Default: the analyzer chosen by ANALYZER. */
+  scorer?: Scorer;
+  /** Touch-point worker tuning (tests shorten backoff and stale times). */
+  touchpointWorker?: Partial<TouchpointWorkerOptions>;
 }
 
 const REQUEST_ID = Symbol('requestId');
@@ -124,12 +133,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // Decorates app.authenticate / app.authenticateSocket: before any authenticated module.
   await app.register(authPlugin);
   await app.register(paymentsPlugin);
+  // Extension keys (the 'extension' verifier), touch-point ingest and its worker.
+  await app.register(touchpointsPlugin, {
+    ...(deps.scorer ? { scorer: deps.scorer } : {}),
+    ...(deps.touchpointWorker ? { workerOptions: deps.touchpointWorker } : {}),
+  });
 
   await app.register(healthRoutes);
   // Product modules register here (each in src/modules/<domain>/routes.ts).
   await app.register(authRoutes, deps.oidc ? { oidc: deps.oidc } : {});
   await app.register(accountRoutes);
   await app.register(billingRoutes);
+  await app.register(urlsRoutes);
+  await app.register(extensionRoutes);
   await app.register(stripeWebhookRoutes);
   await app.register(devRoutes);
 

@@ -59,6 +59,13 @@ const EnvSchema = z
     /** How often the local provider's billing sweep runs (ms); 0 = never (tests run it by hand). */
     BILLING_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
 
+    /** The touch-point worker in this process: on (default) or off (tests drive it with runOnce). */
+    TOUCHPOINT_WORKER: z.enum(['on', 'off']).optional(),
+    /** A touch point locked longer than this (ms) by a worker is taken to be orphaned and reclaimed. */
+    TOUCHPOINT_STALE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+    /** First retry delay of a failed analysis (ms); doubles per attempt. */
+    TOUCHPOINT_BACKOFF_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+
     ANALYZER: z.enum(['offline', 'llm']).default('offline'),
     LLM_BASE_URL: optionalUrl,
     LLM_API_KEY: optionalString,
@@ -123,6 +130,8 @@ export interface Config {
   /** Interval of the local provider's billing sweep, ms (0 = off). Default 60 s, off in tests. */
   billingSweepIntervalMs: number;
   analyzer: { kind: 'offline' } | { kind: 'llm'; baseUrl: string; apiKey: string | undefined; model: string };
+  /** The touch-point worker: started with the app unless disabled (default off in tests). */
+  touchpointWorker: { enabled: boolean; staleMs: number; backoffMs: number };
 }
 
 /** A configuration value is missing or invalid. The message names the variable. */
@@ -191,6 +200,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
       : undefined,
     billingSweepIntervalMs: e.BILLING_SWEEP_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 60_000),
+    touchpointWorker: {
+      enabled: (e.TOUCHPOINT_WORKER ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
+      staleMs: e.TOUCHPOINT_STALE_MS,
+      backoffMs: e.TOUCHPOINT_BACKOFF_MS,
+    },
     analyzer:
       e.ANALYZER === 'llm'
         ? { kind: 'llm', baseUrl: e.LLM_BASE_URL!, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL! }

@@ -340,6 +340,13 @@ export const messages = {
       'You have used all touch points of the free plan this month. Upgrade your plan, or wait for the next month.',
     webhookSignatureInvalid: 'Invalid webhook signature',
     outboxDisabled: 'The development outbox is disabled while SMTP is configured',
+    /** Touch-point ingest (POST /api/extension/touchpoints). */
+    touchpointUrlScheme: 'Only http and https pages can be captured',
+    touchpointTextTooLarge: 'The page text is larger than 200 KB. Send at most 200 KB of text.',
+    touchpointIgnoredSite: 'This site is on the ignored or protected list and is never captured',
+    touchpointOwnSite: "Pages of Media Diet itself are not captured",
+    touchpointInvalidScores: 'The device scores are invalid',
+    touchpointFailed: 'The page could not be analysed',
   },
 } as const;
 

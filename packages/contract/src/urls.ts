@@ -44,6 +44,8 @@ export type UrlParams = z.infer<typeof UrlParamsSchema>;
 export const DefaultProtectedGroupSchema = z.object({
   category: z.string(),
   urls: z.array(z.string()),
+  /** Why the group is protected, one sentence (optional: added after the first contract). */
+  reason: z.string().optional(),
 });
 export type DefaultProtectedGroup = z.infer<typeof DefaultProtectedGroupSchema>;
 
@@ -64,6 +66,7 @@ export type DisabledUrlsResponse = z.infer<typeof DisabledUrlsResponseSchema>;
 export const DEFAULT_PROTECTED_SITES: readonly DefaultProtectedGroup[] = [
   {
     category: 'Banking and payments',
+    reason: 'Account balances, transactions and card details are financial secrets, and reading them says nothing about a media diet.',
     urls: [
       'paypal.com',
       'chase.com',
@@ -72,14 +75,38 @@ export const DEFAULT_PROTECTED_SITES: readonly DefaultProtectedGroup[] = [
       'stripe.com',
       'wise.com',
       'revolut.com',
+      'citi.com',
+      'capitalone.com',
+      'americanexpress.com',
+      'venmo.com',
+      'hsbc.com',
+      'barclays.co.uk',
+      'monzo.com',
+      'n26.com',
+      'klarna.com',
+      'coinbase.com',
     ],
   },
   {
     category: 'Health',
-    urls: ['mychart.org', 'patient.info', 'healthcare.gov', 'nhs.uk', 'webmd.com'],
+    reason: 'Medical records, test results and symptoms are special-category data under privacy law and must never leave the device.',
+    urls: [
+      'mychart.org',
+      'patient.info',
+      'healthcare.gov',
+      'nhs.uk',
+      'webmd.com',
+      'mayoclinic.org',
+      'zocdoc.com',
+      'teladoc.com',
+      'betterhelp.com',
+      'talkspace.com',
+      'goodrx.com',
+    ],
   },
   {
     category: 'E-mail and messaging',
+    reason: 'Private correspondence belongs to the people in it, not to an analysis of what the user reads.',
     urls: [
       'mail.google.com',
       'outlook.live.com',
@@ -88,21 +115,49 @@ export const DEFAULT_PROTECTED_SITES: readonly DefaultProtectedGroup[] = [
       'proton.me',
       'web.whatsapp.com',
       'messenger.com',
+      'web.telegram.org',
+      'app.slack.com',
+      'teams.microsoft.com',
+      'mail.aol.com',
+      'icloud.com',
+      'fastmail.com',
     ],
   },
   {
     category: 'Passwords and identity',
+    reason: 'Sign-in pages and password managers handle credentials, and capturing them would put every other account at risk.',
     urls: [
       'accounts.google.com',
       'login.microsoftonline.com',
       '1password.com',
       'bitwarden.com',
       'lastpass.com',
+      'dashlane.com',
+      'keepersecurity.com',
+      'okta.com',
+      'auth0.com',
+      'appleid.apple.com',
     ],
   },
   {
     category: 'Government and taxes',
-    urls: ['irs.gov', 'gov.uk', 'ssa.gov', 'login.gov'],
+    reason: 'Tax returns, benefits and identity documents carry national identifiers and income details.',
+    urls: ['irs.gov', 'gov.uk', 'ssa.gov', 'login.gov', 'usa.gov', 'canada.ca', 'service-public.fr', 'europa.eu'],
+  },
+  {
+    category: 'Dating',
+    reason: 'Dating profiles and messages reveal intimate details such as sexual orientation and relationships.',
+    urls: ['tinder.com', 'bumble.com', 'hinge.co', 'match.com', 'okcupid.com', 'grindr.com'],
+  },
+  {
+    category: 'Legal',
+    reason: 'Legal matters and e-signed contracts are confidential and may be privileged.',
+    urls: ['docusign.com', 'docusign.net', 'legalzoom.com', 'rocketlawyer.com', 'hellosign.com'],
+  },
+  {
+    category: 'Work, HR and payroll',
+    reason: 'Pay slips, reviews and employee records are the employer’s and the employee’s confidential data.',
+    urls: ['workday.com', 'myworkday.com', 'adp.com', 'gusto.com', 'bamboohr.com', 'rippling.com', 'paychex.com'],
   },
 ];
 

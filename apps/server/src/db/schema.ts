@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -269,3 +270,106 @@ export const webhookEvents = pgTable('webhook_events', {
   type: text('type').notNull(),
   receivedAt: instant('received_at').notNull().defaultNow(),
 });
+
+/**
+ * Extension apiKeys (decision 060). Only an HMAC of the key is stored; a key is valid on 'extension'
+ * routes only, until revoked (a new pairing or a disconnect revokes it).
+ */
+export const extensionKeys = pgTable(
+  'extension_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    keyHash: text('key_hash').notNull(),
+    /** The browser's user agent at pairing (shown in the export; helps the user recognise a device). */
+    label: text('label'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    lastUsedAt: instant('last_used_at'),
+    revokedAt: instant('revoked_at'),
+  },
+  (t) => [uniqueIndex('extension_keys_key_hash_key').on(t.keyHash), index('extension_keys_user_id_idx').on(t.userId)],
+);
+
+/** The user's ignored sites (spec §3 "current" list): bare lower-case domains. */
+export const userUrls = pgTable(
+  'user_urls',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    domain: text('domain').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_urls_user_domain_key').on(t.userId, t.domain)],
+);
+
+/**
+ * Captured pages waiting for (or done with) analysis: the durable queue of the touch-point worker
+ * (decision 061). status: queued → processing → done | failed. `text` is cleared once analysed.
+ */
+export const touchpoints = pgTable(
+  'touchpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    host: text('host').notNull(),
+    title: text('title').notNull().default(''),
+    text: text('text'),
+    /** Device-mode scores (the extension's own analyzer run), validated against AnalysisScoresSchema. */
+    scores: jsonb('scores'),
+    /** sha-256 of title + text (or scores): the idempotency key with user and URL. */
+    contentHash: text('content_hash').notNull(),
+    capturedAt: instant('captured_at').notNull(),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    lockedAt: instant('locked_at'),
+    lockedBy: text('locked_by'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('touchpoints_claim_idx').on(t.status, t.nextAttemptAt),
+    index('touchpoints_user_dedupe_idx').on(t.userId, t.contentHash, t.createdAt),
+  ],
+);
+
+/** One analysed touch point (spec §3 Analysis). `id` equals the touch point's id (the id ingest answers). */
+export const analyses = pgTable(
+  'analyses',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    touchpointId: uuid('touchpoint_id')
+      .notNull()
+      .references(() => touchpoints.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    host: text('host').notNull(),
+    title: text('title').notNull().default(''),
+    tokens: integer('tokens').notNull(),
+    categoryScores: jsonb('category_scores').notNull(),
+    classificationAnalysis: jsonb('classification_analysis').notNull(),
+    valence: doublePrecision('valence'),
+    overallScore: doublePrecision('overall_score'),
+    modelVersion: text('model_version'),
+    /** 'server' (scored here) or 'device' (the extension's own run). */
+    mode: text('mode').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('analyses_touchpoint_id_key').on(t.touchpointId),
+    index('analyses_user_created_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+export type TouchpointRow = typeof touchpoints.$inferSelect;
+export type AnalysisRow = typeof analyses.$inferSelect;

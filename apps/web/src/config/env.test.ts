@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@mediadiet/contract/constants';
-import { parseEnv } from '@/config/env';
+import { DEFAULT_CHROMIUM_EXTENSION_ID, DEFAULT_STORE_URLS, parseEnv } from '@/config/env';
 
 describe('parseEnv', () => {
   it('applies the defaults', () => {
@@ -10,7 +10,8 @@ describe('parseEnv', () => {
       stripePublishableKey: undefined,
       serviceName: 'Media Diet',
       supportEmail: 'support@mediadiet.app',
-      extensionIds: { chrome: undefined, firefox: undefined },
+      extensionIds: { chrome: DEFAULT_CHROMIUM_EXTENSION_ID, firefox: undefined },
+      storeUrls: { chrome: DEFAULT_STORE_URLS.chrome, firefox: DEFAULT_STORE_URLS.firefox, safari: undefined },
     });
     expect(env.questionnaireStorageKeys.progress).toBe(STORAGE_KEYS.questionnaireProgress);
   });

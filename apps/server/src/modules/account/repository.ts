@@ -1,14 +1,18 @@
 import type { Db } from '../../db/database.ts';
 import * as authRepository from '../auth/repository.ts';
+import * as touchpointsRepository from '../extension/touchpoints-repository.ts';
+import * as urlsRepository from '../urls/repository.ts';
 
 /**
  * What the account export reads besides the user record, all scoped by the user's id. Tables of later
  * issues (analyses, ignored sites, subscription, payments, questionnaire) add their reads here.
  */
 export async function readAccountData(db: Db, userId: string) {
-  const [sessions, identities] = await Promise.all([
+  const [sessions, identities, analyses, ignoredSites] = await Promise.all([
     authRepository.listSessions(db, userId),
     authRepository.listIdentities(db, userId),
+    touchpointsRepository.listAnalyses(db, userId),
+    urlsRepository.listDomains(db, userId),
   ]);
-  return { sessions, identities };
+  return { sessions, identities, analyses, ignoredSites };
 }

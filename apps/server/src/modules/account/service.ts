@@ -4,6 +4,7 @@ import type { User } from '@mediadiet/contract/user';
 import type { Db } from '../../db/database.ts';
 import { badRequest, unauthorized } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { toAnalysis } from '../extension/analysis-view.ts';
 import type { UsersService } from '../users/service.ts';
 import { readAccountData } from './repository.ts';
 
@@ -30,14 +31,14 @@ export function createAccountService(deps: { db: Db; users: UsersService; clock:
 
     async exportData(userId, currentSessionId) {
       const user = await get(userId);
-      const { sessions, identities } = await readAccountData(db, userId);
+      const { sessions, identities, analyses, ignoredSites } = await readAccountData(db, userId);
       return {
         success: true,
         exportedAt: clock().toISOString(),
         user,
         subscription: null,
-        analyses: [],
-        ignoredSites: [],
+        analyses: analyses.map(toAnalysis),
+        ignoredSites,
         personalization: null,
         answers: null,
         paymentMethods: [],

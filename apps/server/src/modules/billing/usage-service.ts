@@ -24,6 +24,8 @@ export interface UsageService {
   assertCanAccept(userId: string, tokens: number): Promise<void>;
   record(userId: string, tokens: number): Promise<UsageRow | null>;
   tryRecord(userId: string, tokens: number): Promise<UsageDecision & { usage?: UsageRow }>;
+  /** `tryRecord` inside the caller's transaction (the touch-point worker stores analysis + usage together). */
+  tryRecordIn(tx: Db, userId: string, tokens: number): Promise<UsageDecision & { usage?: UsageRow }>;
   /** The current period's usage (zeros without a live subscription). */
   current(userId: string): Promise<UsageRow & { periodStart: Date | null }>;
 }
@@ -72,10 +74,12 @@ export function createUsageService(deps: { db: Db }): UsageService {
       return repo.addUsage(db, userId, row.currentPeriodStart, tokensOf(tokens));
     },
 
-    async tryRecord(userId, tokens) {
-      const row = await repo.findLiveSubscription(db, userId);
+    tryRecord: (userId, tokens) => service.tryRecordIn(db, userId, tokens),
+
+    async tryRecordIn(tx, userId, tokens) {
+      const row = await repo.findLiveSubscription(tx, userId);
       if (!row || !ACCEPTING.has(row.status)) return refusal(row);
-      const usage = await repo.addUsage(db, userId, row.currentPeriodStart, tokensOf(tokens), limitsOf(row));
+      const usage = await repo.addUsage(tx, userId, row.currentPeriodStart, tokensOf(tokens), limitsOf(row));
       return usage ? { ok: true, usage } : refusal(row);
     },
 

@@ -144,7 +144,7 @@ describe('POST /auth/loggedin', () => {
 });
 
 describe('extension keys', () => {
-  it('refuses extension routes while no key verifier is registered, even with a valid session', async () => {
+  it('refuses extension routes to a session token', async () => {
     const { token } = await signInWithPin(t, email());
     const response = await t.app.inject({ method: 'GET', url: '/test/extension-ping', headers: bearer(token) });
     expect(response.statusCode).toBe(401);
@@ -157,24 +157,15 @@ describe('extension keys', () => {
     expect(response.json()).toEqual({ success: true, userId, kind: 'session' });
   });
 
-  it('uses the registered verifier', async () => {
-    const withVerifier = await createTestApp({
-      setup: (app) => {
-        app.registerExtensionKeyVerifier((key) =>
-          Promise.resolve(key === 'k'.repeat(40) ? { userId: 'u1', keyId: 'key1' } : null),
-        );
-        registerRoute(app, extensionPing, (request) =>
-          Promise.resolve({ success: true as const, userId: requireAuth(request).userId, kind: requireAuth(request).kind }),
-        );
-      },
-    });
-    try {
-      const ok = await withVerifier.app.inject({ method: 'GET', url: '/test/extension-ping', headers: bearer('k'.repeat(40)) });
-      expect(ok.json()).toEqual({ success: true, userId: 'u1', kind: 'extension' });
-      const bad = await withVerifier.app.inject({ method: 'GET', url: '/test/extension-ping', headers: bearer('x'.repeat(40)) });
-      expect(bad.statusCode).toBe(401);
-    } finally {
-      await withVerifier.close();
-    }
+  it('uses the registered verifier (the extension module\'s), and only one', async () => {
+    const { userId, token } = await signInWithPin(t, email());
+    const { apiKey } = await t.app.extensionKeys.issue(userId);
+    const ok = await t.app.inject({ method: 'GET', url: '/test/extension-ping', headers: bearer(apiKey) });
+    expect(ok.json()).toEqual({ success: true, userId, kind: 'extension' });
+    const session = await t.app.inject({ method: 'GET', url: '/test/extension-ping', headers: bearer(token) });
+    expect(session.statusCode).toBe(401);
+    const bad = await t.app.inject({ method: 'GET', url: '/test/extension-ping', headers: bearer('x'.repeat(40)) });
+    expect(bad.statusCode).toBe(401);
+    expect(() => t.app.registerExtensionKeyVerifier(() => Promise.resolve(null))).toThrow('already registered');
   });
 });

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { useSession } from '@/features/auth/api/session';
 import { useLogout } from '@/features/auth/api/logout';
 import { useUserUpdateSync } from '@/lib/broadcast';
@@ -6,26 +7,37 @@ import { useUserRealtime } from '@/lib/socket';
 import { Header } from '@/app/layout/header';
 import { UserMenu } from '@/app/layout/user-menu';
 import { SiteFooter } from '@/app/layout/site-footer';
+import { getSubscriptionQueryOptions } from '@/features/subscription/api/get-subscription';
+import { ExtensionProvider } from '@/features/extension/components/extension-provider';
+import { ExtensionStatusLed } from '@/features/extension/components/extension-status-led';
 
-/** The shell of every screen but the landing page: header, main landmark, footer. */
+/**
+ * The shell of every screen but the landing page (the header is hidden on `/`, spec §2): header with the
+ * extension status LED and the user menu, main landmark, footer. The extension provider runs the
+ * connection check for the signed-in user; the LED needs to know whether a subscription exists.
+ */
 export function AppLayout() {
   const { token, user } = useSession();
   const logout = useLogout();
   useUserUpdateSync();
   useUserRealtime(user?.id);
+  const subscription = useQuery({ ...getSubscriptionQueryOptions(), enabled: token !== null && user !== null });
+  const hasSubscription = subscription.isPending ? undefined : Boolean(subscription.data?.subscription);
 
   return (
-    <div className="flex min-h-dvh flex-col">
-      <SkipLink />
-      <Header
-        statusSlot={null}
-        userSlot={token ? <UserMenu name={user?.name} email={user?.email} onLogout={logout} /> : null}
-      />
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        <Outlet />
-      </main>
-      <SiteFooter />
-    </div>
+    <ExtensionProvider user={token ? user : null} hasSubscription={hasSubscription}>
+      <div className="flex min-h-dvh flex-col">
+        <SkipLink />
+        <Header
+          statusSlot={token ? <ExtensionStatusLed /> : null}
+          userSlot={token ? <UserMenu name={user?.name} email={user?.email} onLogout={logout} /> : null}
+        />
+        <main id="main" tabIndex={-1} className="flex-1 outline-none">
+          <Outlet />
+        </main>
+        <SiteFooter />
+      </div>
+    </ExtensionProvider>
   );
 }
 

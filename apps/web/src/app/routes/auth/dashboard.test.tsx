@@ -11,7 +11,9 @@ import { renderApp } from '@/testing/render-app';
 
 function signedInWith(plan: PlanId | null, opts: { slow?: boolean } = {}) {
   server.use(
-    ...sessionHandlers(buildUser({ name: 'Ada Lovelace' })),
+    ...sessionHandlers(
+      buildUser({ name: 'Ada Lovelace', state: { hasHadFreeTrial: true, shouldShowExtensionWizard: false } }),
+    ),
     http.get('*/api/subscription', async () => {
       if (opts.slow) await delay('infinite');
       return HttpResponse.json({

@@ -1,4 +1,5 @@
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { ChevronRight, ShieldCheck } from 'lucide-react';
 import { DashboardViewSchema, type DashboardView } from '@mediadiet/contract/enums';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card';
@@ -11,6 +12,8 @@ import {
   resolveDashboardView,
 } from '@/features/subscription/components/subscription-nav-state';
 import { SubscriptionSummaryCard } from '@/features/subscription/components/subscription-summary-card';
+import { ExtensionWizardAuto } from '@/features/extension/components/extension-wizard';
+import { IgnoredSites } from '@/features/urls/components/ignored-sites';
 
 const DEFAULT_VIEW: DashboardView = 'insights';
 const VIEW_TITLES: Record<DashboardView, string> = {
@@ -78,12 +81,22 @@ export function Component() {
       )}
 
       <section aria-labelledby="dashboard-view-title" className="mt-8">
-        <h2 id="dashboard-view-title" className="sr-only">
-          {VIEW_TITLES[view]}
-        </h2>
+        {view === 'urlManagement' ? (
+          // Back and close return to the settings view, where 'Manage ignored sites' lives.
+          <IgnoredSites
+            titleId="dashboard-view-title"
+            onBack={() => setView('settings')}
+            onClose={() => setView('settings')}
+          />
+        ) : (
+          <h2 id="dashboard-view-title" className="sr-only">
+            {VIEW_TITLES[view]}
+          </h2>
+        )}
         {view === 'settings' && <SettingsView />}
-        {view !== 'settings' && <PendingView title={VIEW_TITLES[view]} />}
+        {(view === 'insights' || view === 'configs') && <PendingView title={VIEW_TITLES[view]} />}
       </section>
+      <ExtensionWizardAuto />
     </div>
   );
 }
@@ -92,8 +105,37 @@ function SettingsView() {
   return (
     <div className="grid max-w-3xl gap-6">
       <SubscriptionSummaryCard />
+      <IgnoredSitesLink />
       <AccountSettings />
     </div>
+  );
+}
+
+/** The way into the Ignored Sites screen from Settings (also reachable from the extension settings). */
+function IgnoredSitesLink() {
+  return (
+    <Link
+      to="?view=urlManagement"
+      aria-labelledby="ignored-sites-link-title"
+      aria-describedby="ignored-sites-link-text"
+      className="group flex items-center gap-4 rounded-2xl border border-line bg-surface p-5 shadow-card transition-colors hover:bg-canvas/60 sm:px-8"
+    >
+      <span
+        aria-hidden="true"
+        className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent-soft text-accent-ink"
+      >
+        <ShieldCheck className="size-5" />
+      </span>
+      <span className="min-w-0 flex-1">
+        <span id="ignored-sites-link-title" className="block font-semibold text-ink">
+          Manage ignored sites
+        </span>
+        <span id="ignored-sites-link-text" className="block text-sm text-ink-muted">
+          Websites the browser extension never captures, plus the default protected list.
+        </span>
+      </span>
+      <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-ink-muted transition-transform group-hover:translate-x-0.5" />
+    </Link>
   );
 }
 

@@ -248,7 +248,8 @@ export function SubscriptionPage({
         }}
       />
 
-      {user.data?.state.shouldShowExtensionWizard ? extensionWizardSlot : null}
+      {/* Not on top of another dialog (e.g. the success modal): it shows once that one closes. */}
+      {user.data?.state.shouldShowExtensionWizard && dialog.kind === 'none' ? extensionWizardSlot : null}
     </Shell>
   );
 }

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createTouchpointWorker, type TouchpointWorker, type TouchpointWorkerOptions } from '../jobs/touchpoint-worker.ts';
+import { createScorer, type Scorer } from '../modules/analysis/scorer.ts';
+import { createExtensionKeyService, type ExtensionKeyService } from '../modules/extension/keys.ts';
+import { createIngestService, type IngestService } from '../modules/extension/ingest.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    extensionKeys: ExtensionKeyService;
+    touchpoints: { ingest: IngestService; worker: TouchpointWorker };
+  }
+}
+
+export interface TouchpointsPluginOptions {
+  /** Scores text (tests inject one). Default: from `config.analyzer`. */
+  scorer?: Scorer;
+  /** Worker tuning (tests shorten the backoff). */
+  workerOptions?: Partial<TouchpointWorkerOptions>;
+}
+
+/**
+ * The extension's credentials and the touch-point pipeline: the apiKey service (registered as the
+ * extension key verifier), the ingest service and the durable worker. The worker starts with the app
+ * unless TOUCHPOINT_WORKER=off (tests call `app.touchpoints.worker.runOnce()`), and stops before the
+ * database closes.
+ */
+export default fp<TouchpointsPluginOptions>(
+  async function touchpoints(app: FastifyInstance, options) {
+    const keys = createExtensionKeyService({ db: app.db, hasher: app.hasher, clock: app.clock });
+    app.decorate('extensionKeys', keys);
+    app.registerExtensionKeyVerifier((apiKey) => keys.verify(apiKey));
+
+    const scorer = options.scorer ?? (await createScorer(app.config.analyzer));
+    const worker = createTouchpointWorker({
+      db: app.db,
+      usage: app.usage,
+      scorer,
+      log: app.log.child({ job: 'touchpoint-worker' }),
+      emitToUser: (...args) => app.emitToUser(...args),
+      options: {
+        staleMs: app.config.touchpointWorker.staleMs,
+        backoffMs: app.config.touchpointWorker.backoffMs,
+        ...options.workerOptions,
+      },
+    });
+    const ingest = createIngestService({
+      db: app.db,
+      usage: app.usage,
+      publicUrl: app.config.publicUrl,
+      onQueued: () => worker.notify(),
+    });
+    app.decorate('touchpoints', { ingest, worker });
+
+    if (app.config.touchpointWorker.enabled) {
+      app.addHook('onReady', (done) => {
+        worker.start();
+        done();
+      });
+    }
+    app.addHook('preClose', async () => {
+      await worker.stop();
+    });
+  },
+  { name: 'touchpoints', dependencies: ['db', 'auth', 'socket', 'payments'] },
+);

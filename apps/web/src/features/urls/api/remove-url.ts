@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@mediadiet/contract/routes';
+import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** `DELETE /api/account/urls/{url}` (URL-encoded by the client); the answer is the list after the change. */
+export function useRemoveUrl() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (url: string) => apiRequest(api.accountUrlsRemove, { params: { url } }),
+    onSuccess: ({ urls }) => {
+      queryClient.setQueryData(queryKeys.urls, urls.current);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.urlsDisabled, refetchType: 'none' });
+    },
+  });
+}

@@ -1,0 +1,128 @@
+/**
+ * Touch-point pipeline throughput on PGlite (decision 061): 2,000-word pages accepted (POST
+ * /api/extension/touchpoints, 16 in flight) → claimed, analysed offline and stored with usage by the worker.
+ * Figures, not tests: the baseline is the bare offline analyze() rate on the same pages, same run, which
+ * bounds what one worker thread can reach.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { analyze } from '@mediadiet/analyzer';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { article } from './analyzer.bench.ts';
+import type { BenchRow } from './lib/types.ts';
+
+const PAGES = Number(process.env.BENCH_PIPELINE_PAGES ?? 600);
+const IN_FLIGHT = 16;
+
+export default async function run(): Promise<BenchRow[]> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'mediadiet-bench-pipeline-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    TOUCHPOINT_WORKER: 'off',
+  });
+  const app = await buildApp(config);
+  await app.ready();
+  try {
+    const apiKey = await seedPremiumUser(app);
+    const text = article(2000);
+    const body = (i: number) => ({
+      url: `https://news.example.org/bench/${i}`,
+      title: `Bench page ${i}`,
+      text: `${i} ${text}`,
+      capturedAt: new Date().toISOString(),
+    });
+    const post = async (i: number) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/extension/touchpoints',
+        headers: { authorization: `Bearer ${apiKey}` },
+        payload: body(i),
+      });
+      if (response.statusCode !== 202) throw new Error(`ingest ${response.statusCode}: ${response.body}`);
+    };
+    const postAll = async (from: number, count: number) => {
+      let next = from;
+      await Promise.all(
+        Array.from({ length: IN_FLIGHT }, async () => {
+          while (next < from + count) await post(next++);
+        }),
+      );
+    };
+
+    // Warm-up (JIT, analyzer tables, prepared paths).
+    await postAll(0, 20);
+    await app.touchpoints.worker.drain();
+
+    // 1. Ingest alone: accepted per second.
+    let t0 = performance.now();
+    await postAll(100, PAGES);
+    const ingestSeconds = (performance.now() - t0) / 1000;
+
+    // 2. The worker alone on that backlog: analysed + stored per second.
+    t0 = performance.now();
+    const drained = await app.touchpoints.worker.drain();
+    const workerSeconds = (performance.now() - t0) / 1000;
+    if (drained.done !== PAGES) throw new Error(`worker finished ${drained.done} of ${PAGES}`);
+
+    // 3. End to end: ingest while the worker runs, until everything is stored.
+    const worker = app.touchpoints.worker;
+    t0 = performance.now();
+    worker.start();
+    await postAll(100_000, PAGES);
+    await worker.stop();
+    const rest = await worker.drain();
+    const e2eSeconds = (performance.now() - t0) / 1000;
+    void rest;
+
+    // Baseline: bare analyze() on the same pages, one thread.
+    t0 = performance.now();
+    const n = Math.min(PAGES, 200);
+    for (let i = 0; i < n; i++) analyze({ title: `Bench page ${i}`, text: `${i} ${text}` });
+    const analyzeRate = n / ((performance.now() - t0) / 1000);
+
+    const row = (name: string, value: number): BenchRow => ({
+      name,
+      value: Math.round(value),
+      unit: 'touch points/s',
+      baseline: { name: 'bare analyze(), one thread', value: Math.round(analyzeRate) },
+      ratio: value / analyzeRate,
+      goal: '≥ 300/s',
+    });
+    return [
+      row(`accepted (POST, ${IN_FLIGHT} in flight, 2,000-word pages)`, PAGES / ingestSeconds),
+      row('analysed + stored (worker on the backlog)', PAGES / workerSeconds),
+      row('end to end: accepted → analysed → stored', PAGES / e2eSeconds),
+    ];
+  } finally {
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A Premium subscriber (test card) with the highest overage cap and a paired extension: its apiKey. */
+async function seedPremiumUser(app: Awaited<ReturnType<typeof buildApp>>): Promise<string> {
+  const user = await app.users.create({ email: `bench-${Date.now()}@example.com`, name: 'Bench' });
+  if (!user) throw new Error('user');
+  const { token } = await app.sessions.create(user.id, 'pin');
+  const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: Record<string, unknown>, bearer = token) => {
+    const response = await app.inject({ method, url, headers: { authorization: `Bearer ${bearer}` }, ...(payload ? { payload } : {}) });
+    if (response.statusCode >= 300) throw new Error(`${url}: ${response.body}`);
+    return response.json<Record<string, unknown>>();
+  };
+  const { clientSecret } = (await call('POST', '/api/payment/intent')) as { clientSecret: string };
+  const { paymentMethodId } = (await call('POST', '/api/payment/local/confirm-setup', {
+    clientSecret,
+    card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
+  })) as { paymentMethodId: string };
+  await call('POST', '/api/subscription/create', { plan: 'premium', paymentMethodId });
+  await call('PATCH', '/api/subscription/overage', { amount: 1000 });
+  const { apiKey } = (await call('GET', '/api/extension/auth')) as { apiKey: string };
+  await call('POST', '/api/extension/verify', undefined, apiKey);
+  return apiKey;
+}
