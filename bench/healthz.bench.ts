@@ -17,9 +17,20 @@ export default async function run(): Promise<BenchRow[]> {
   const appPort = await freePort();
   const app = await spawnAndWait(
     [serverEntry],
-    { PORT: String(appPort), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_URL: '' },
+    {
+      PORT: String(appPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'bench-only-secret-0123456789abcdefghijklmnop',
+      DATABASE_URL: '',
+    },
     `http://127.0.0.1:${appPort}/readyz`,
-  );
+  ).catch(async (error: unknown) => {
+    await stop(raw);
+    throw error;
+  });
   try {
     // Warm both up, then alternate short rounds so machine noise hits both alike; report the median ratio.
     await load(`http://127.0.0.1:${rawPort}/`, { duration: 1 });

@@ -58,3 +58,5 @@ await writeFile(
   JSON.stringify({ at: new Date().toISOString(), node: process.version, results }, null, 2),
 );
 console.log(`\nwritten: bench/results/latest.json`);
+// A bench that failed half-way may leave a handle open; the run is over either way.
+process.exit(0);

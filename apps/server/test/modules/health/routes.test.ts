@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 
@@ -38,4 +39,26 @@ describe('health', () => {
       await other.close();
     }
   });
+
+  it('probes are never logged, while other requests are logged with a request id', async () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const logged = await createTestApp({ env: { LOG_LEVEL: 'info' }, logStream });
+    try {
+      await logged.app.inject({ method: 'GET', url: '/healthz' });
+      expect(lines.filter((l) => l.includes('/healthz'))).toEqual([]);
+      await logged.app.inject({ method: 'GET', url: '/readyz' });
+      const ready = lines.filter((l) => l.includes('/readyz')).map((l) => JSON.parse(l) as { reqId?: string });
+      expect(ready.length).toBeGreaterThan(0);
+      expect(ready[0]!.reqId).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
+    } finally {
+      await logged.close();
+    }
+  });
 });
+
