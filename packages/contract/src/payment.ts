@@ -151,3 +151,21 @@ export const LOCAL_TEST_CARDS = {
 /** GET /api/payment/invoices/:id/pdf (additional route): the invoice as a PDF (owner only). */
 export const InvoicePdfParamsSchema = z.object({ id: IdSchema });
 export type InvoicePdfParams = z.infer<typeof InvoicePdfParamsSchema>;
+
+/**
+ * Whether a card number (digits only) is 12–19 digits long and carries a valid Luhn checksum. Shared by the
+ * local test-mode provider on the server and the test card form in the web client.
+ */
+export function luhnValid(digits: string): boolean {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}

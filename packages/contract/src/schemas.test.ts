@@ -500,3 +500,15 @@ describe('realtime (spec §7)', () => {
     );
   });
 });
+
+describe('luhnValid (payment.ts)', () => {
+  it('accepts the provider test numbers and rejects a wrong check digit or length', async () => {
+    const { luhnValid } = await import('./payment');
+    for (const n of ['4242424242424242', '5555555555554444', '4000000000000002', '4000000000009995']) {
+      expect(luhnValid(n)).toBe(true);
+    }
+    expect(luhnValid('4242424242424241')).toBe(false);
+    expect(luhnValid('42424242424')).toBe(false);
+    expect(luhnValid('4242 4242 4242 4242')).toBe(false);
+  });
+});

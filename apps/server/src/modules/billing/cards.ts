@@ -1,21 +1,7 @@
-import { LOCAL_TEST_CARDS } from '@mediadiet/contract/payment';
+import { LOCAL_TEST_CARDS, luhnValid } from '@mediadiet/contract/payment';
 import { messages } from '@mediadiet/contract/messages';
 
 /** Card checks of the local test-mode provider (the stand-in for Stripe.js confirmCardSetup). Pure. */
-
-export function luhnValid(digits: string): boolean {
-  if (!/^\d{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
 
 export function cardBrand(digits: string): string {
   if (/^4/.test(digits)) return 'visa';

@@ -1,3 +1,5 @@
+import { luhnValid } from '@mediadiet/contract/payment';
+
 /**
  * Client-side checks of the local test card form: card number (Luhn), expiry MM/YY (not in the past) and
  * CVC. Stripe Elements does its own checks; these only serve the test-mode form.
@@ -15,20 +17,8 @@ export const cardMessages = {
 
 export const digitsOnly = (value: string) => value.replace(/\D/g, '');
 
-/** The Luhn checksum every card number carries. */
-export function luhnValid(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
+/** The Luhn checksum every card number carries (shared with the server's test-mode provider). */
+export { luhnValid };
 
 /** "4242424242424242" → "4242 4242 4242 4242" (at most 19 digits). */
 export function formatCardNumber(value: string): string {
