@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { server } from '@/testing/msw-server';
 import { fakeSockets } from '@/testing/fake-socket-io';
 
@@ -12,6 +12,10 @@ vi.mock('socket.io-client', () => import('@/testing/fake-socket-io'));
  * - `console.error` fails the test unless the test expects it (`expectConsoleError()` or its own spy).
  * - jsdom lacks a few browser APIs Radix relies on; small stand-ins below.
  */
+
+// findBy*/waitFor give up after 1 s by default; on a loaded 2-core CI machine a lazy route plus a toast can
+// take longer. A longer ceiling costs nothing when things are fast (they resolve as soon as they match).
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
