@@ -98,15 +98,23 @@ describe('error handler', () => {
     expect(response.json()).toMatchObject({ success: false });
   });
 
-  it('sets the security headers and a request id on every response', async () => {
-    for (const path of ['/healthz', '/test/not-found', '/api/docs/json']) {
+  it('sets the security headers and a request id on every response but the liveness probe', async () => {
+    const ids = new Set<string>();
+    for (const path of ['/readyz', '/test/not-found', '/api/docs/json']) {
       const response = await fetch(`${url}${path}`);
       expect(Object.fromEntries(response.headers)).toMatchObject({
         'x-content-type-options': 'nosniff',
         'x-frame-options': 'DENY',
         'referrer-policy': 'strict-origin-when-cross-origin',
       });
-      expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      const id = response.headers.get('x-request-id');
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
+      ids.add(id!);
     }
+    expect(ids.size).toBe(3);
+    // /healthz is JSON for load balancers, answered with the least work: no id, no browser headers.
+    const probe = await fetch(`${url}/healthz`);
+    expect(probe.status).toBe(200);
+    expect(probe.headers.get('x-request-id')).toBeNull();
   });
 });
