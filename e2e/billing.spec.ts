@@ -1,6 +1,6 @@
 import { test, expect, expectAccessible } from './fixtures/test.ts';
 import { registerThroughUi, uniqueEmail } from './fixtures/auth.ts';
-import { CARDS, confirmSwal, fillCard, subscribe } from './fixtures/billing.ts';
+import { CARDS, confirmSwal, fillCard, skipExtensionWizard, subscribe } from './fixtures/billing.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -18,6 +18,7 @@ test('Premium free trial → success → Personality tab; change to Basic → it
   await expectAccessible(page);
   await success.getByRole('button', { name: 'Continue to Dashboard' }).click();
   await expect(page).toHaveURL(/\/auth\/dashboard/);
+  await skipExtensionWizard(page);
   await expect(page.getByRole('tab', { name: 'Personality' })).toBeVisible();
 
   // Change to Basic: immediately, after the confirmation.
@@ -58,6 +59,7 @@ test('cards: add a second, make it default, delete the first; raise the cap abov
   await registerThroughUi(page, 'Carla Cards', uniqueEmail('cards'));
   await subscribe(page, 'Premium');
   await page.getByRole('dialog', { name: 'Welcome to Premium!' }).getByRole('button', { name: 'Continue to Dashboard' }).click();
+  await skipExtensionWizard(page);
 
   await page.goto('/subscription');
   await page.getByRole('tab', { name: 'Payment Method' }).click();
