@@ -8,7 +8,7 @@ import {
 } from './categories';
 import { IdSchema, IsoDateTimeSchema } from './common';
 import { AnalysisModeSchema } from './enums';
-import { RECENT_WINDOW_DAYS } from './constants';
+import { RECENT_PAGE_MAX, RECENT_WINDOW_DAYS } from './constants';
 
 export { AnalysisModeSchema, type AnalysisMode } from './enums';
 
@@ -71,13 +71,27 @@ export type Analysis = z.infer<typeof AnalysisSchema>;
 export const RecentAnalysesQuerySchema = z.object({
   /** Window in days, default RECENT_WINDOW_DAYS (7). */
   days: z.coerce.number().int().min(1).max(366).optional(),
+  /** Page size, default RECENT_PAGE_SIZE (60), at most RECENT_PAGE_MAX (200). */
+  limit: z.coerce.number().int().min(1).max(RECENT_PAGE_MAX).optional(),
+  /** Keyset cursor: the `nextCursor` of the previous page (older analyses follow). */
+  cursor: z.string().min(1).max(200).optional(),
 });
 export type RecentAnalysesQuery = z.infer<typeof RecentAnalysesQuerySchema>;
 
-/** Newest first. */
+/**
+ * Newest first, one page at a time (designed: the spec's `{results}` plus paging and window totals, so a
+ * heavy reader's week is not one multi-megabyte answer). `totals` always cover the whole window — the
+ * 'Touchpoints (last 7 days)' and 'Tokens Used (last 7 days)' cards — whatever the page. `nextCursor` is
+ * null on the last page.
+ */
 export const RecentAnalysesResponseSchema = z.object({
   success: z.literal(true),
   results: z.array(AnalysisSchema),
+  totals: z.object({
+    touchpoints: z.number().int().nonnegative(),
+    tokens: z.number().int().nonnegative(),
+  }),
+  nextCursor: z.string().nullable(),
 });
 export type RecentAnalysesResponse = z.infer<typeof RecentAnalysesResponseSchema>;
 

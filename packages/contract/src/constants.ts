@@ -35,6 +35,13 @@ export const INSTALL_ADVANCE_DELAY_MS = 1000;
 // ── Analyses and insights ──────────────────────────────────────────────────────────────────────────
 export const RECENT_WINDOW_DAYS = 7;
 export const CARD_MAX_CATEGORIES_PER_CLASS = 2;
+/** Analyses per page of GET /api/analysis/recent (default and maximum of `limit`); totals cover the whole window. */
+export const RECENT_PAGE_SIZE = 60;
+export const RECENT_PAGE_MAX = 200;
+/** Insight summaries per insights response (newest first); `totalResults` counts the whole period. */
+export const INSIGHT_RESULTS_LIMIT = 100;
+/** Rows of the Top Domains table. */
+export const TOP_DOMAINS_LIMIT = 10;
 /** Pattern Strength badge thresholds on |correlationCoefficient| (spec §4). */
 export const STRENGTH_THRESHOLDS = { strong: 0.6, moderate: 0.4 } as const;
 /** Overall Impact badge thresholds on the overall score (spec §4). */

@@ -137,6 +137,7 @@ export function buildInsights(overrides: Partial<InsightsResponse> = {}): Insigh
     success: true,
     scope: 'month',
     results: [{ id: 'analysis-1', url: 'https://news.example.com/story', createdAt: T0, overall_score: 55 }],
+    totalResults: 1,
     trends: {
       categories: CATEGORY_IDS.map((id) => ({ name: id, classification: CATEGORIES[id].classification })),
       metadata: { averageScores: { joy: 40, anger: 12.5 } },

@@ -47,12 +47,14 @@ export type InsightDirectory = z.infer<typeof InsightDirectorySchema>;
  * Designed where the spec is silent:
  * - `scope` says whether the figures cover one month or a whole year; for a year `currMM` is null.
  * - `directories` lists every month that has analyses, newest first (the time-period buttons).
- * - `results` are newest first. Periods are calendar months in UTC.
+ * - `results` are the newest INSIGHT_RESULTS_LIMIT (100) of the period; `totalResults` counts all of them.
+ *   Trends and top domains always cover the whole period. Periods are calendar months in UTC.
  */
 export const InsightsResponseSchema = z.object({
   success: z.literal(true),
   scope: z.enum(['month', 'year']),
   results: z.array(InsightSummarySchema),
+  totalResults: z.number().int().nonnegative(),
   trends: TrendsSchema,
   topDomains: z.array(TopDomainSchema),
   directories: z.array(InsightDirectorySchema),
