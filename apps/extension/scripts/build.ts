@@ -2,6 +2,8 @@
  * `npm run build -w apps/extension`: bundles with esbuild into dist/chrome and dist/firefox, writes each
  * manifest from src/manifest.ts, draws the icons and zips both folders (fflate; no system `zip`).
  * `--watch` rebuilds on change (no zips). Config: MEDIADIET_API_BASE, MEDIADIET_WEB_ORIGIN, MEDIADIET_DWELL_MS.
+ * MEDIADIET_EXTENSION_OUT writes elsewhere than dist/ and `--target chrome|firefox` builds one browser
+ * (the end-to-end tests build a copy pointed at their own server).
  */
 import { cp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,8 +14,11 @@ import { configFromEnv } from '../src/config.ts';
 import { buildManifest, FILES, TARGETS, type Target } from '../src/manifest.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.join(root, 'dist');
+const dist = path.resolve(root, process.env.MEDIADIET_EXTENSION_OUT?.trim() || 'dist');
 const watch = process.argv.includes('--watch');
+const targetArg = process.argv.includes('--target') ? process.argv[process.argv.indexOf('--target') + 1] : undefined;
+const targets = TARGETS.filter((t) => targetArg === undefined || t === targetArg);
+if (targets.length === 0) throw new Error(`--target must be one of ${TARGETS.join(', ')}, got "${targetArg}"`);
 const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { version: string };
 const cfg = configFromEnv(process.env, pkg.version);
 
@@ -77,6 +82,7 @@ function options(target: Target): esbuild.BuildOptions[] {
     platform: 'browser',
     target: target === 'chrome' ? 'chrome116' : 'firefox121',
     define: { __MEDIADIET_CONFIG__: JSON.stringify(cfg) },
+    absWorkingDir: root,
     legalComments: 'none',
     minify: !watch,
     sourcemap: watch ? 'inline' : false,
@@ -123,7 +129,7 @@ async function zipDir(dir: string): Promise<Uint8Array> {
 
 process.chdir(root);
 await rm(dist, { recursive: true, force: true });
-for (const target of TARGETS) {
+for (const target of targets) {
   await writeStatic(target);
   if (watch) {
     for (const o of options(target)) await (await esbuild.context(o)).watch();
@@ -131,7 +137,7 @@ for (const target of TARGETS) {
     await Promise.all(options(target).map((o) => esbuild.build(o)));
     const zipPath = path.join(dist, `mediadiet-${target}-${cfg.version}.zip`);
     await writeFile(zipPath, await zipDir(path.join(dist, target)));
-    console.info(`built dist/${target} and ${path.relative(root, zipPath)}`);
+    console.info(`built ${path.relative(root, path.join(dist, target))} and ${path.relative(root, zipPath)}`);
   }
 }
 console.info(`api ${cfg.apiBase} · web ${cfg.webOrigin} · dwell ${cfg.dwellMs} ms${watch ? ' · watching' : ''}`);

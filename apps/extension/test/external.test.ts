@@ -68,6 +68,31 @@ describe('web app messages', () => {
     });
   });
 
+  it('DISABLED_CHANGED refetches the disabled list at once (the hourly cache is bypassed)', async () => {
+    const t = setup({
+      routes: { 'GET /api/extension/disabled': { status: 200, body: { success: true, urls: { current: ['newly-ignored.com'], defaults: [] } } } },
+    });
+    expect(await handleWebMessage(t.ctx, { type: 'DISABLED_CHANGED' }, WEB)).toEqual({ success: false, error: ERRORS.notConnected });
+    t.data.apiKey = KEY;
+    t.data.disabled = { domains: ['old.com'], fetchedAt: t.now() };
+    expect(await handleWebMessage(t.ctx, { type: 'DISABLED_CHANGED' }, WEB)).toEqual({ success: true });
+    expect(t.calls.at(-1)).toMatchObject({ method: 'GET', path: '/api/extension/disabled', auth: `Bearer ${KEY}` });
+    expect((t.data.disabled as { domains: string[] }).domains).toContain('newly-ignored.com');
+    expect((t.data.disabled as { domains: string[] }).domains).not.toContain('old.com');
+  });
+
+  it('DISCONNECT_EXTENSION forgets the key and drops the queue, without a server call', async () => {
+    const t = setup();
+    t.data.apiKey = KEY;
+    t.data.userId = VALID_USER_ID;
+    t.data.queue = [{ request: { url: 'https://a.com/', title: 'A', text: 'x', capturedAt: new Date(t.now()).toISOString() }, key: 'a', attempts: 0 }];
+    expect(await handleWebMessage(t.ctx, { type: 'DISCONNECT_EXTENSION' }, WEB)).toEqual({ success: true });
+    expect(t.data.apiKey).toBeUndefined();
+    expect(t.data.userId).toBeUndefined();
+    expect(t.data.queue).toBeUndefined();
+    expect(t.calls).toHaveLength(0);
+  });
+
   it('VALIDATE_TOKEN checks GET /api/extension/token/validity with the stored key', async () => {
     const t = setup({ routes: { 'GET /api/extension/token/validity': validity(true) } });
     expect(await handleWebMessage(t.ctx, { type: 'VALIDATE_TOKEN' }, WEB)).toEqual({ success: false, error: ERRORS.notConnected });

@@ -109,12 +109,24 @@ export const ConnectExtensionRequestSchema = z.object({
   timestamp: z.number().int().nonnegative(),
 });
 export const ValidateTokenRequestSchema = z.object({ type: z.literal('VALIDATE_TOKEN') });
+/**
+ * Ours (decision 065): the user changed their ignored sites — refetch the disabled list now rather than at the
+ * hourly refresh, so a site ignored on the dashboard is never captured from then on.
+ */
+export const DisabledChangedRequestSchema = z.object({ type: z.literal('DISABLED_CHANGED') });
+/**
+ * Ours (decision 065): the user disconnected the extension from the dashboard (the server has revoked the key) —
+ * forget the key and drop anything queued, so capture stops at once.
+ */
+export const DisconnectExtensionRequestSchema = z.object({ type: z.literal('DISCONNECT_EXTENSION') });
 
-/** Every message the web app sends to the extension (spec §7). */
+/** Every message the web app sends to the extension (spec §7, plus our two notifications). */
 export const ExtensionRequestSchema = z.discriminatedUnion('type', [
   PingRequestSchema,
   ConnectExtensionRequestSchema,
   ValidateTokenRequestSchema,
+  DisabledChangedRequestSchema,
+  DisconnectExtensionRequestSchema,
 ]);
 export type ExtensionRequest = z.infer<typeof ExtensionRequestSchema>;
 export type ExtensionRequestType = ExtensionRequest['type'];
@@ -134,6 +146,8 @@ export const ExtensionResponseSchemas = {
   PING: PingResponseSchema,
   CONNECT_EXTENSION: ExtensionResultSchema,
   VALIDATE_TOKEN: ExtensionResultSchema,
+  DISABLED_CHANGED: ExtensionResultSchema,
+  DISCONNECT_EXTENSION: ExtensionResultSchema,
 } as const satisfies Record<ExtensionRequestType, z.ZodType>;
 
 /** The reply type for a request type: `ExtensionReply<'PING'>` is PingResponse. */

@@ -48,7 +48,24 @@ export async function handleWebMessage(
       return connect(ctx, msg.apiKey, msg.userId, msg.timestamp);
     case 'VALIDATE_TOKEN':
       return validate(ctx);
+    case 'DISABLED_CHANGED':
+      return refreshDisabled(ctx);
+    case 'DISCONNECT_EXTENSION':
+      return disconnect(ctx);
   }
+}
+
+async function refreshDisabled(ctx: BackgroundContext): Promise<ExtensionResult> {
+  if (!(await ctx.store.get('apiKey'))) return { success: false, error: ERRORS.notConnected };
+  await ctx.refreshDisabled(true);
+  return { success: true };
+}
+
+/** The dashboard disconnected us (the server already revoked the key): forget it and what waits to be sent. */
+async function disconnect(ctx: BackgroundContext): Promise<ExtensionResult> {
+  await ctx.store.remove('apiKey', 'userId', 'connectedAt', 'connectionError', 'limitReachedAt');
+  await ctx.queue.clear();
+  return { success: true };
 }
 
 async function connect(ctx: BackgroundContext, apiKey: string, userId: string, timestamp: number): Promise<ExtensionResult> {

@@ -42,6 +42,11 @@ export class TouchpointQueue {
     if (dropped > 0) await this.deps.store.update('queueDropped', (n = 0) => ({ value: n + dropped, result: undefined }));
   }
 
+  /** Forget everything waiting (the user disconnected: nothing captured under the old key is sent). */
+  async clear(): Promise<void> {
+    await this.deps.store.remove('queue', 'queueDropped', 'queueRetry');
+  }
+
   async length(): Promise<number> {
     return (await this.deps.store.get('queue'))?.length ?? 0;
   }

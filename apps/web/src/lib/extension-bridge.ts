@@ -187,3 +187,11 @@ export async function pingExtension(options: SendOptions = {}): Promise<boolean>
     return false;
   }
 }
+
+/**
+ * Fire-and-forget notification to the extension (DISABLED_CHANGED, DISCONNECT_EXTENSION): the server is the
+ * source of truth, so an absent or silent extension changes nothing — it catches up at its next refresh.
+ */
+export function notifyExtension(type: 'DISABLED_CHANGED' | 'DISCONNECT_EXTENSION'): void {
+  sendToExtension({ type }).catch(() => undefined);
+}

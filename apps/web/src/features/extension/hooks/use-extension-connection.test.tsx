@@ -234,6 +234,8 @@ describe('connect and disconnect (spec §4, §8)', () => {
     expect(success).toHaveBeenCalledWith(messages.success.extensionDisconnected);
     expect(queryClient.getQueryData(queryKeys.urls)).toBeUndefined();
     expect(probe()).toMatchObject({ status: 'disconnected', connected: false });
+    // The extension is told to forget its key and queue (capture stops at once).
+    expect(chrome.sent.map((s) => s.message.type)).toContain('DISCONNECT_EXTENSION');
   });
 
   it("a failed disconnect toasts 'Failed to disconnect the extension. Please try again.'", async () => {

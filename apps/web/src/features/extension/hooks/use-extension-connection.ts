@@ -4,7 +4,7 @@ import { EXTENSION_CHECK_INTERVAL_MS, POST_TIMEOUT_MS } from '@mediadiet/contrac
 import { isExtensionConnected } from '@mediadiet/contract/extension';
 import { messages } from '@mediadiet/contract/messages';
 import type { User } from '@mediadiet/contract/user';
-import { pingExtension, sendToExtension } from '@/lib/extension-bridge';
+import { notifyExtension, pingExtension, sendToExtension } from '@/lib/extension-bridge';
 import { notify } from '@/lib/toast';
 import { disconnectExtension } from '@/features/extension/api/disconnect-extension';
 import { getExtensionAuth } from '@/features/extension/api/get-extension-auth';
@@ -174,6 +174,8 @@ export function useExtensionConnection({
       notify.error(messages.extension.disconnectFailed);
       return false;
     }
+    // The key is revoked on the server; the extension also forgets it and its queue, so capture stops now.
+    notifyExtension('DISCONNECT_EXTENSION');
     notify.success(messages.success.extensionDisconnected);
     dispatch({ type: 'disconnected' });
     return true;

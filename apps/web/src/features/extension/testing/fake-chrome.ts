@@ -12,6 +12,8 @@ export interface FakeChrome {
     PING: () => unknown;
     CONNECT_EXTENSION: (message: ExtensionRequest) => unknown;
     VALIDATE_TOKEN: () => unknown;
+    DISABLED_CHANGED: () => unknown;
+    DISCONNECT_EXTENSION: () => unknown;
   };
   typesSent: () => string[];
   uninstall: () => void;
@@ -25,6 +27,8 @@ export function installFakeChrome(installed = true): FakeChrome {
       PING: () => ({ ok: true, version: '1.0.0' }),
       CONNECT_EXTENSION: () => ({ success: true }),
       VALIDATE_TOKEN: () => ({ success: true }),
+      DISABLED_CHANGED: () => ({ success: true }),
+      DISCONNECT_EXTENSION: () => ({ success: true }),
     },
     typesSent: () => fake.sent.map((s) => s.message.type),
     uninstall: () => {

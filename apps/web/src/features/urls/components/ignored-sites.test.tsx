@@ -9,6 +9,7 @@ import { DEFAULT_PROTECTED_SITES } from '@mediadiet/contract/urls';
 import { server } from '@/testing/msw-server';
 import { sessionHandlers } from '@/testing/handlers';
 import { renderApp } from '@/testing/render-app';
+import { installFakeChrome } from '@/features/extension/testing/fake-chrome';
 
 const fail = () => HttpResponse.json({ success: false, error: 'boom' }, { status: 500 });
 
@@ -76,6 +77,31 @@ describe('Ignored Sites screen (spec §2, §5, §8)', () => {
     expect(calls.added).toEqual(['example.org']);
     expect(await screen.findByRole('button', { name: 'Remove example.org' })).toBeInTheDocument();
     expect(input).toHaveValue('');
+  });
+
+  it('tells the extension to refetch its list after an add and after a remove (not after a failure)', async () => {
+    const chrome = installFakeChrome(true);
+    try {
+      signedInWithSites(['news.com']);
+      server.use(
+        http.post('*/api/extension/installation', () =>
+          HttpResponse.json({ success: true, extension: { status: 'off', isInstalled: true } }),
+        ),
+      );
+      open();
+      await userEvent.type(await screen.findByRole('textbox', { name: 'Website domain' }), 'example.org{Enter}');
+      expect(await toasts().findByText('Added example.org to ignored sites')).toBeInTheDocument();
+      await waitFor(() => expect(chrome.typesSent().filter((t) => t === 'DISABLED_CHANGED')).toHaveLength(1));
+      await userEvent.click(screen.getByRole('button', { name: 'Remove news.com' }));
+      expect(await toasts().findByText('Removed news.com from ignored sites')).toBeInTheDocument();
+      await waitFor(() => expect(chrome.typesSent().filter((t) => t === 'DISABLED_CHANGED')).toHaveLength(2));
+      server.use(http.post('*/api/account/urls', fail));
+      await userEvent.type(screen.getByRole('textbox', { name: 'Website domain' }), 'other.org{Enter}');
+      expect(await toasts().findByText(messages.urls.addFailed)).toBeInTheDocument();
+      expect(chrome.typesSent().filter((t) => t === 'DISABLED_CHANGED')).toHaveLength(2);
+    } finally {
+      chrome.uninstall();
+    }
   });
 
   it("toasts 'Failed to add site' when the server refuses", async () => {
