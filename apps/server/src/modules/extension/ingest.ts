@@ -59,8 +59,10 @@ export function createIngestService(deps: {
         throw httpError(422, messages.server.touchpointIgnoredSite);
       }
 
-      // Early refusal; the authoritative check-and-add (tryRecord) runs in the worker's transaction.
-      const decision = await usage.canAccept(userId, body.scores?.tokens ?? 0);
+      // Early refusal; the authoritative check-and-add (tryRecord) runs in the worker's transaction. For text
+      // the tokens are not counted yet: a lower bound (English prose runs ~4–5 bytes per o200k token) refuses
+      // a page that cannot fit, so the extension learns of the cap at once and never a page that could fit.
+      const decision = await usage.canAccept(userId, body.scores?.tokens ?? minTokens(body.text ?? ''));
       if (!decision.ok) throw httpError(decision.statusCode, decision.message);
 
       // Device mode: the scores are the analysis; text (if also sent) is not needed and not stored.
@@ -92,4 +94,9 @@ export function createIngestService(deps: {
       return result;
     },
   };
+}
+
+/** A lower bound of a text's token count, without tokenizing it: one token per 8 bytes of UTF-8. */
+export function minTokens(text: string): number {
+  return Math.floor(Buffer.byteLength(text, 'utf8') / 8);
 }

@@ -149,4 +149,15 @@ describe('POST /api/extension/touchpoints: refusals', () => {
     expect(response.statusCode).toBe(402);
     expect(response.json<{ error: string }>().error).toContain('You have used all touch points of the free plan this month');
   });
+
+  it('answers 402 at once for a page that cannot fit in what is left (tokens estimated from the text)', async () => {
+    const who = await subscribed(t, 'free');
+    const key = await pair(t, who.token);
+    // The free plan includes 10,000 tokens; 120 KB of prose is at least 15,000.
+    const huge = await postTouchpoint(t, key, touchpoint({ text: 'The council hid the report. '.repeat(4400) }));
+    expect(huge.statusCode).toBe(402);
+    expect(huge.json<{ error: string }>().error).toContain('free plan');
+    // A page that fits is still accepted.
+    expect((await postTouchpoint(t, key, touchpoint({ text: 'A short calm note about the garden.' }))).statusCode).toBe(202);
+  });
 });
