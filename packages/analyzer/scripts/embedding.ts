@@ -124,3 +124,49 @@ export function embeddingPrior(
   });
   return { prior, coefficients };
 }
+
+export interface ExtendOptions {
+  /** α, the ridge penalty on the embedding coefficients. */
+  alpha: number;
+  /** The most frequent embedding words left out (function words: their predicted valence is extrapolation noise). */
+  skip: number;
+  /** VADER lexicon valence of a word on −4..4 (undefined: not in VADER). */
+  vader: (word: string) => number | undefined;
+}
+
+/**
+ * Extended word valence (README "Valence"): VADER's human word ratings (v_w / 4) carried to every embedding word
+ * by a ridge regression on the L2-normalised vectors, v̂_w = c₀ + c·e_w/‖e_w‖, fitted on the embedding words VADER
+ * rates (each weight 1; penalty α‖c‖²), then centred: ṽ_w = v̂_w − median over the kept words. The `skip` most
+ * frequent words are left out. Every kept word gets its predicted value, VADER words included (smoothed ratings).
+ */
+export function extendVaderValence(emb: Embeddings, opts: ExtendOptions): { words: string[]; values: number[]; coefficients: number[]; trained: number } {
+  const { dim } = emb;
+  const unit = (i: number): Float64Array => {
+    const v = emb.vectors.slice(i * dim, (i + 1) * dim);
+    let n = 0;
+    for (let k = 0; k < dim; k++) n += v[k]! * v[k]!;
+    n = Math.sqrt(n) || 1;
+    for (let k = 0; k < dim; k++) v[k]! /= n;
+    return v;
+  };
+  const xs: Float64Array[] = [];
+  const ys: number[] = [];
+  emb.words.forEach((word, i) => {
+    const v = opts.vader(word);
+    if (v === undefined) return;
+    xs.push(unit(i));
+    ys.push(v / 4);
+  });
+  const coefficients = ridgeRegression(xs, ys, ys.map(() => 1), opts.alpha);
+  const words = emb.words.slice(opts.skip);
+  const raw = words.map((_, j) => {
+    const x = unit(opts.skip + j);
+    let z = coefficients[0]!;
+    for (let k = 0; k < dim; k++) z += coefficients[k + 1]! * x[k]!;
+    return z;
+  });
+  const sorted = [...raw].sort((a, b) => a - b);
+  const median = sorted.length === 0 ? 0 : sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
+  return { words, values: raw.map((v) => v - median), coefficients, trained: xs.length };
+}

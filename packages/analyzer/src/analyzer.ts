@@ -37,6 +37,10 @@ export interface SentenceEvidence {
   auxiliary: Float64Array;
   /** Lexical valence ℓ_s (learned word valence on top of VADER; README "Valence"). */
   lexical: number;
+  /** Mean extended word valence ṽ over the sentence's cue words that have one (0 if none). */
+  wordValence: number;
+  /** min(0, min ṽ_w): the sentence's most negative word. */
+  wordValenceMin: number;
 }
 
 export interface PageEvidence {
@@ -58,6 +62,7 @@ export class AffectModel {
   private readonly k: number;
   private readonly columns: number;
   private readonly delta: Map<string, number>;
+  private readonly extended: Map<string, number>;
 
   constructor(table: ModelTable) {
     this.table = table;
@@ -67,6 +72,7 @@ export class AffectModel {
     this.cues = new Map();
     table.vocab.forEach((word, i) => this.cues.set(word, Float64Array.from(table.weights[i] ?? [])));
     this.delta = new Map(table.valenceLexicon.vocab.map((word, i) => [word, table.valenceLexicon.delta[i] ?? 0]));
+    this.extended = new Map(table.wordValence.vocab.map((word, i) => [word, table.wordValence.value[i] ?? 0]));
   }
 
   /** Evidence of one sentence. */
@@ -76,8 +82,17 @@ export class AffectModel {
     const strongest = new Float64Array(k).fill(-Infinity);
     const words = cueWords(text);
     let deltaSum = 0;
+    let extendedSum = 0;
+    let extendedCount = 0;
+    let wordValenceMin = 0;
     for (const w of words) {
       deltaSum += this.delta.get(w) ?? 0;
+      const e = this.extended.get(w);
+      if (e !== undefined) {
+        extendedSum += e;
+        extendedCount++;
+        if (e < wordValenceMin) wordValenceMin = e;
+      }
       const weights = this.cues.get(w);
       if (weights === undefined) continue;
       for (let c = 0; c < columns; c++) {
@@ -97,7 +112,8 @@ export class AffectModel {
     const v = vaderScores(text);
     const posMinusNeg = v.pos - v.neg;
     const lexical = lexicalValence(table.valenceLexicon.head, v.compound, posMinusNeg, deltaSum, words.length);
-    return { text, compound: v.compound, posMinusNeg, probability, hit, auxiliary, lexical };
+    const wordValence = extendedCount > 0 ? extendedSum / extendedCount : 0;
+    return { text, compound: v.compound, posMinusNeg, probability, hit, auxiliary, lexical, wordValence, wordValenceMin };
   }
 
   /** Sentence evidence and valence features of a page. */
@@ -113,6 +129,8 @@ export class AffectModel {
     let posMinusNeg = 0;
     let proMinusMal = 0;
     let lexical = 0;
+    let wordValence = 0;
+    let wordValenceMin = 0;
     this.table.categories.forEach((id, c) => {
       const sign = CATEGORIES[id].classification === 'pro' ? 1 : -1;
       for (const s of sentences) proMinusMal += sign * (s.probability[c] as number);
@@ -122,6 +140,8 @@ export class AffectModel {
       compound += s.compound;
       posMinusNeg += s.posMinusNeg;
       lexical += s.lexical;
+      wordValence += s.wordValence;
+      wordValenceMin += s.wordValenceMin;
       s.auxiliary.forEach((v, a) => (aux[a] = (aux[a] as number) + v));
     }
     const out: Record<string, number> = {
@@ -129,6 +149,8 @@ export class AffectModel {
       posMinusNeg: posMinusNeg / n,
       proMinusMal: proMinusMal / n,
       lexical: lexical / n,
+      wordValence: wordValence / n,
+      wordValenceMin: wordValenceMin / n,
     };
     this.table.auxiliary.forEach((name, a) => (out[name] = (aux[a] as number) / n));
     this.table.categories.forEach((id, c) => {

@@ -3,7 +3,7 @@ import { AffectModel, lexicalValence } from '../src/index.ts';
 import { MODEL_TABLE } from '../src/model/index.ts';
 import { vaderScores } from '../src/vader.ts';
 import { fitLexicon, weightedLeastSquares, type LexSample } from '../scripts/valence.ts';
-import { embeddingPrior, ridgeRegression, type Embeddings } from '../scripts/embedding.ts';
+import { embeddingPrior, extendVaderValence, ridgeRegression, type Embeddings } from '../scripts/embedding.ts';
 
 describe('lexical valence ℓ = h₀ + h₁·c + h₂·(pos − neg) + Σδ / √|W|', () => {
   it('matches hand-computed values', () => {
@@ -27,6 +27,25 @@ describe('lexical valence ℓ = h₀ + h₁·c + h₂·(pos − neg) + Σδ / �
     expect(page.sentences.map((s) => s.lexical)).toEqual([expect.closeTo(l1, 12), expect.closeTo(l2, 12)]);
     expect(page.features.lexical).toBeCloseTo((l1 + l2) / 2, 12);
     expect(m.valence(page.features)).toBeCloseTo(Math.tanh(0.1 + 2 * ((l1 + l2) / 2)), 12);
+  });
+
+  it('extended word valence: sentence mean over the words that have one, and min(0, min ṽ_w)', () => {
+    const table = {
+      ...MODEL_TABLE,
+      wordValence: { vocab: ['bombing', 'calm', 'victims'], value: [-0.5, 0.3, -0.2] },
+      valence: { features: ['wordValence', 'wordValenceMin'], coefficients: [1, 2], intercept: 0, scale: 1 },
+    };
+    const m = new AffectModel(table);
+    // "The bombing left victims." → {bombing, victims} known: mean (−0.5 − 0.2)/2 = −0.35, min −0.5;
+    // "All calm now." → {calm}: mean 0.3, min(0, 0.3) = 0; "Nothing here." → no known word: 0 and 0.
+    const page = m.evidence(undefined, 'The bombing left victims. All calm now. Nothing here.');
+    expect(page.sentences.map((s) => s.wordValence)).toEqual([expect.closeTo(-0.35, 12), expect.closeTo(0.3, 12), 0]);
+    expect(page.sentences.map((s) => s.wordValenceMin)).toEqual([-0.5, 0, 0]);
+    expect(page.features.wordValence).toBeCloseTo((-0.35 + 0.3) / 3, 12);
+    expect(page.features.wordValenceMin).toBeCloseTo(-0.5 / 3, 12);
+    expect(m.valence(page.features)).toBeCloseTo(Math.tanh(-0.05 / 3 - 1 / 3), 12);
+    // a negated word is no cue word, so it has no say ("not calm": VADER carries the flip)
+    expect(m.sentence('They were not calm.').wordValence).toBe(0);
   });
 
   it('the committed head uses VADER as documented', () => {
@@ -99,6 +118,26 @@ describe('training helpers', () => {
     const w = ridgeRegression([[-1], [0], [1]], [-1, 0, 3], [1, 1, 0], 0);
     expect(w[0]).toBeCloseTo(0, 10);
     expect(w[1]).toBeCloseTo(1, 10);
+  });
+
+  it('extendVaderValence: ridge on unit vectors to v/4, the most frequent words skipped, centred on the median', () => {
+    // 2-d vectors; the first word is skipped. VADER rates a (+2 → 0.5, e = (1, 0)) and b (−2 → −0.5, e = (−3, 0),
+    // unit (−1, 0)); α ≈ 0: v̂ = 0.5·x₁ (c₀ = 0). Kept words a, b, c (unit (0, 1): v̂ = 0, the second coordinate
+    // is 0 on the rated words, so its coefficient is 0): v̂ = (0.5, −0.5, 0), median 0.
+    const emb: Embeddings = {
+      words: ['the', 'a', 'b', 'c'],
+      dim: 2,
+      vectors: Float64Array.from([1, 1, 1, 0, -3, 0, 0, 2]),
+      index: new Map([['the', 0], ['a', 1], ['b', 2], ['c', 3]]),
+    };
+    const vader = (w: string): number | undefined => ({ a: 2, b: -2 })[w];
+    const ext = extendVaderValence(emb, { alpha: 1e-9, skip: 1, vader });
+    expect(ext.trained).toBe(2);
+    expect(ext.words).toEqual(['a', 'b', 'c']);
+    expect(ext.values).toEqual([expect.closeTo(0.5, 6), expect.closeTo(-0.5, 6), expect.closeTo(0, 6)]);
+    // α = 1 shrinks the slope: c₁ = Σ x y / (Σ x² + α) = (0.5 + 0.5) / (2 + 1) = 1/3 (x̄ = 0, ȳ = 0); median still 0
+    const shrunk = extendVaderValence(emb, { alpha: 1, skip: 1, vader });
+    expect(shrunk.values).toEqual([expect.closeTo(1 / 3, 6), expect.closeTo(-1 / 3, 6), expect.closeTo(0, 6)]);
   });
 
   it('embeddingPrior: m_w = c₀ + c·e_w + c_v·v_w/4, weights r_w = h_w/(h_w + λ)', () => {

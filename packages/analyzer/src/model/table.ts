@@ -24,6 +24,18 @@ export interface ValenceLexicon {
   delta: readonly number[];
 }
 
+/**
+ * Extended word valence (README "Valence"): VADER's human word ratings carried to the frequent words VADER lacks
+ * through a ridge regression on word embeddings (training time only), centred so that the median word is 0. The
+ * sentence features are the mean of ṽ_w over the sentence's cue words found here (0 if none) and min(0, min ṽ_w).
+ */
+export interface WordValence {
+  /** Words with an extended valence (sorted; the most frequent function words are left out). */
+  vocab: readonly string[];
+  /** ṽ_w, in the order of `vocab`. */
+  value: readonly number[];
+}
+
 /** Cross-validated figures of the valence model, computed by scripts/train.ts (printed by scripts/eval.ts). */
 export type ValenceCv = Record<string, number>;
 
@@ -53,6 +65,7 @@ export interface ModelTable {
   background: readonly number[];
   valence: ValenceModel;
   valenceLexicon: ValenceLexicon;
+  wordValence: WordValence;
   /** Pearson r of the valence model under cross-validation (see README "Valence"). */
   valenceCv: ValenceCv;
   /** Where the numbers came from (printed in the README). */
