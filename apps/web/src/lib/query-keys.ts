@@ -1,6 +1,8 @@
+import type { InsightsPeriod } from '@mediadiet/contract/insights';
+
 /**
  * Query keys shared across features. Features do not import each other, yet the real-time and cross-tab
- * refresh (lib/socket.ts, lib/broadcast.ts) must invalidate what the auth and account features cache.
+ * refresh (lib/socket.ts, lib/broadcast.ts) must invalidate what the auth, account and analysis features cache.
  */
 export const queryKeys = {
   /** The user's ignored sites (`GET /api/account/urls`) and the disabled lists; cleared on extension disconnect. */
@@ -11,4 +13,15 @@ export const queryKeys = {
   /** Everything under the account domain (`GET /api/account/info`, …). */
   account: ['account'] as const,
   accountInfo: ['account', 'info'] as const,
+  /** Everything under the analysis domain (recent analyses, one analysis, insights). */
+  analysis: ['analysis'] as const,
+  /** `GET /api/analysis/recent`, an infinite query of `RecentAnalysesResponse` pages (cursor paging). */
+  analysisRecent: ['analysis', 'recent'] as const,
+  /** `GET /api/analysis/get/:id` → `Analysis`. */
+  analysisDetail: (id: string) => ['analysis', 'detail', id] as const,
+  /** Every insights query (current month and any chosen period). */
+  insights: ['analysis', 'insights'] as const,
+  /** `GET /api/analysis/insights` (period null: the current month) or `/insights/:month/:year`. */
+  insightsPeriod: (period: Pick<InsightsPeriod, 'mm' | 'yy'> | null) =>
+    ['analysis', 'insights', period ? `${period.yy}-${period.mm ?? 'all'}` : 'current'] as const,
 };

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { AUTH_TOKEN_KEY } from '@mediadiet/contract/constants';
 import { buildUser } from '@mediadiet/contract/fixtures';
 import type { UserUpdateMessage } from '@mediadiet/contract/extension';
-import { configStateUpdateEvent, userUpdateEvent } from '@mediadiet/contract/realtime';
+import { analysisCreatedEvent, configStateUpdateEvent, userUpdateEvent } from '@mediadiet/contract/realtime';
 import { TabBus } from '@/lib/broadcast';
 import { fakeSockets } from '@/testing/fake-socket-io';
 import { renderApp } from '@/testing/render-app';
@@ -42,6 +42,7 @@ describe('useUserRealtime (lib/socket.ts)', () => {
     expect(socket.options).toMatchObject({ path: '/socket.io', auth: { token: 'sock-token' } });
     expect(socket.listenerCount(userUpdateEvent('user-7'))).toBe(1);
     expect(socket.listenerCount(configStateUpdateEvent('user-7'))).toBe(1);
+    expect(socket.listenerCount(analysisCreatedEvent('user-7'))).toBe(1);
   });
 
   it('on update_user_{id}: refetches the account info, updates the user and tells the other tabs', async () => {
@@ -93,6 +94,7 @@ describe('useUserRealtime (lib/socket.ts)', () => {
     await screen.findByRole('button', { name: 'Continue with Email' });
     expect(fakeSockets[0]!.connected).toBe(false);
     expect(fakeSockets[0]!.listenerCount(userUpdateEvent('user-7'))).toBe(0);
+    expect(fakeSockets[0]!.listenerCount(analysisCreatedEvent('user-7'))).toBe(0);
     expect(fakeSockets).toHaveLength(1);
   });
 

@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { io, type Socket } from 'socket.io-client';
 import {
+  analysisCreatedEvent,
+  AnalysisCreatedPayloadSchema,
   configStateUpdateEvent,
   SOCKET_PATH,
   UserUpdatePayloadSchema,
@@ -9,6 +11,7 @@ import {
 } from '@mediadiet/contract/realtime';
 import type { User } from '@mediadiet/contract/user';
 import { env } from '@/config/env';
+import { applyAnalysisCreated } from '@/lib/analysis-cache';
 import { tabBus } from '@/lib/broadcast';
 import { queryKeys } from '@/lib/query-keys';
 import { useAuthToken } from '@/lib/storage';
@@ -26,7 +29,8 @@ export function connectSocket(token: string): Socket {
 /**
  * While signed in (a token and a known user id): listen for this user's events. On `update_user_{id}`
  * the account info (and the session, unless the event carries the new user) is refetched and the other
- * tabs are told (USER_UPDATE); on `config_state_update_{id}` the account info is refetched (spec §4).
+ * tabs are told (USER_UPDATE); on `config_state_update_{id}` the account info is refetched (spec §4);
+ * on `analysis_created_{id}` (ours) the new analysis joins the history and the insights refetch.
  * The socket closes when the token goes (logout), the user changes, or the component unmounts.
  */
 export function useUserRealtime(userId: string | undefined): void {
@@ -38,6 +42,7 @@ export function useUserRealtime(userId: string | undefined): void {
     const socket = connectSocket(token);
     const userEvent = userUpdateEvent(userId);
     const configEvent = configStateUpdateEvent(userId);
+    const analysisEvent = analysisCreatedEvent(userId);
 
     const onUserUpdate = (payload: unknown) => {
       const parsed = UserUpdatePayloadSchema.safeParse(payload);
@@ -51,12 +56,19 @@ export function useUserRealtime(userId: string | undefined): void {
     const onConfigState = () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.account });
     };
+    const onAnalysisCreated = (payload: unknown) => {
+      const parsed = AnalysisCreatedPayloadSchema.safeParse(payload);
+      if (parsed.success) applyAnalysisCreated(queryClient, parsed.data.analysis);
+      else void queryClient.invalidateQueries({ queryKey: queryKeys.analysis });
+    };
 
     socket.on(userEvent, onUserUpdate);
     socket.on(configEvent, onConfigState);
+    socket.on(analysisEvent, onAnalysisCreated);
     return () => {
       socket.off(userEvent, onUserUpdate);
       socket.off(configEvent, onConfigState);
+      socket.off(analysisEvent, onAnalysisCreated);
       socket.disconnect();
     };
   }, [token, userId, queryClient]);

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { buildUser } from '@mediadiet/contract/fixtures';
+import { buildInsights, buildUser } from '@mediadiet/contract/fixtures';
 import type { User } from '@mediadiet/contract/user';
 
 /** MSW handlers for a signed-in session: `POST /auth/loggedin` and `GET /api/account/info` answer with `user`. */
@@ -13,9 +13,16 @@ export function sessionHandlers(user: User = buildUser()) {
 /**
  * Answers every test by default (msw-server.ts): `GET /api/subscription` → no subscription. The dashboard
  * asks for it to build its navigation; tests that need a plan put their own handler in front.
+ * The insights view asks for the history and the insights: by default there are none.
  */
 export const defaultHandlers = [
   http.get('*/api/subscription', () =>
     HttpResponse.json({ success: true, subscription: null, count: 0, tokensUsed: 0, currentPeriodStart: null, nextBilling: null }),
+  ),
+  http.get('*/api/analysis/recent', () =>
+    HttpResponse.json({ success: true, results: [], totals: { touchpoints: 0, tokens: 0 }, nextCursor: null }),
+  ),
+  http.get('*/api/analysis/insights', () =>
+    HttpResponse.json(buildInsights({ results: [], totalResults: 0, topDomains: [], directories: [] })),
   ),
 ];

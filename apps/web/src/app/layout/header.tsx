@@ -17,7 +17,7 @@ export function Header({ statusSlot, userSlot }: HeaderProps) {
     <header
       data-at-top={atTop}
       className={cn(
-        'sticky top-0 z-30 border-b bg-canvas/90 backdrop-blur transition-shadow',
+        'sticky top-0 z-30 border-b bg-canvas/90 backdrop-blur transition-shadow print:hidden',
         atTop ? 'border-transparent' : 'border-line shadow-card',
       )}
     >

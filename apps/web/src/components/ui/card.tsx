@@ -12,7 +12,7 @@ export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
 
 export interface CardTitleProps extends HTMLAttributes<HTMLHeadingElement> {
   /** Heading level; pick the one that fits the page outline. */
-  as?: 'h1' | 'h2' | 'h3';
+  as?: 'h1' | 'h2' | 'h3' | 'h4';
   /** Type size: `md` for cards among others, `lg` for the one card of a page (e.g. the sign-in card). */
   size?: 'md' | 'lg';
   children: ReactNode;

@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from 'react-router';
+import { useCallback, useEffect, useRef } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ChevronRight, ShieldCheck } from 'lucide-react';
 import { DashboardViewSchema, type DashboardView } from '@mediadiet/contract/enums';
 import { Button } from '@/components/ui/button';
@@ -14,6 +15,16 @@ import {
 import { SubscriptionSummaryCard } from '@/features/subscription/components/subscription-summary-card';
 import { ExtensionWizardAuto } from '@/features/extension/components/extension-wizard';
 import { IgnoredSites } from '@/features/urls/components/ignored-sites';
+import { useAccountInfo } from '@/features/account/api/get-account-info';
+import { useExtension } from '@/features/extension/components/extension-provider';
+import { AnalysisDetail } from '@/features/analysis/components/analysis-detail';
+import { HistorySection } from '@/features/analysis/components/history-section';
+import { InsightsSection } from '@/features/analysis/components/insights-section';
+import {
+  ANALYSIS_PARAM,
+  focusReturnTarget,
+  readReturnFocus,
+} from '@/features/analysis/utils/detail-link';
 
 const DEFAULT_VIEW: DashboardView = 'insights';
 const VIEW_TITLES: Record<DashboardView, string> = {
@@ -55,13 +66,13 @@ export function Component() {
   const firstName = user?.name.trim().split(/\s+/)[0];
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
-      <h1 className="text-3xl font-semibold tracking-tight text-ink">
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12 print:max-w-none print:p-0">
+      <h1 className="text-3xl font-semibold tracking-tight text-ink print:hidden">
         {firstName ? `Welcome, ${firstName}` : 'Your dashboard'}
       </h1>
 
       {isNavigationVisible(nav, view) && (
-        <nav aria-label="Dashboard" className="mt-6 max-w-md">
+        <nav aria-label="Dashboard" className="mt-6 max-w-md print:hidden">
           {nav.status === 'loading' ? (
             <Button variant="secondary" size="sm" disabled>
               {nav.label}
@@ -80,7 +91,7 @@ export function Component() {
         </nav>
       )}
 
-      <section aria-labelledby="dashboard-view-title" className="mt-8">
+      <section aria-labelledby="dashboard-view-title" className="mt-8 print:mt-0">
         {view === 'urlManagement' ? (
           // Back and close return to the settings view, where 'Manage ignored sites' lives.
           <IgnoredSites
@@ -94,9 +105,75 @@ export function Component() {
           </h2>
         )}
         {view === 'settings' && <SettingsView />}
-        {(view === 'insights' || view === 'configs') && <PendingView title={VIEW_TITLES[view]} />}
+        {view === 'insights' && <InsightsView isPremium={nav.status === 'ready' && nav.isPremium} />}
+        {view === 'configs' && <PendingView title={VIEW_TITLES[view]} />}
       </section>
       <ExtensionWizardAuto />
+    </div>
+  );
+}
+
+const QUESTIONNAIRE_HREF = '?view=configs';
+
+/**
+ * The insights view (issue #7, docs/decisions/072): the History (recent analyses) section followed by the
+ * Insights section; `?analysis=<id>` shows that analysis in their place (Back returns to them).
+ * The route composes the features: the extension connection decides the history's onboarding card, the
+ * plan and the questionnaire state (account info, refreshed by the socket) decide the survey step and
+ * the insights gating.
+ */
+function InsightsView({ isPremium }: { isPremium: boolean }) {
+  const { user: sessionUser } = useSession();
+  const account = useAccountInfo();
+  const user = account.data ?? sessionUser;
+  const { isConnected } = useExtension();
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const analysisId = params.get(ANALYSIS_PARAM);
+  const questionnaireState = user?.configs.state;
+
+  const close = useCallback(
+    () =>
+      void setParams(
+        (prev) => {
+          const out = new URLSearchParams(prev);
+          out.delete(ANALYSIS_PARAM);
+          return out;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  // Opened from a card of this app: Back is a history step (the browser's Back does the same).
+  const back = () => (location.key === 'default' ? close() : void navigate(-1));
+
+  // Focus goes back to the card the detail was opened from.
+  const returnFocus = useRef<string | undefined>(undefined);
+  const openedFrom = readReturnFocus(location.state);
+  useEffect(() => {
+    if (analysisId !== null) {
+      returnFocus.current = openedFrom ?? returnFocus.current;
+      return;
+    }
+    const key = returnFocus.current;
+    returnFocus.current = undefined;
+    if (key) focusReturnTarget(key);
+  }, [analysisId, openedFrom]);
+
+  if (analysisId !== null) return <AnalysisDetail id={analysisId} onBack={back} onClose={close} />;
+  return (
+    <div className="flex flex-col gap-12">
+      <HistorySection
+        extensionReady={isConnected}
+        showSurveyStep={isPremium && questionnaireState === 'NOT_STARTED'}
+        surveyHref={QUESTIONNAIRE_HREF}
+      />
+      <InsightsSection
+        isPremium={isPremium}
+        questionnaireState={questionnaireState}
+        questionnaireHref={QUESTIONNAIRE_HREF}
+      />
     </div>
   );
 }
@@ -139,7 +216,7 @@ function IgnoredSitesLink() {
   );
 }
 
-/** Views whose features are built in their own issues (insights, personality, ignored sites). */
+/** Views whose features are built in their own issues (personality). */
 function PendingView({ title }: { title: string }) {
   return (
     <Card className="max-w-3xl">

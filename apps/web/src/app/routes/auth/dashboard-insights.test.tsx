@@ -1,0 +1,254 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import type { Analysis, RecentAnalysesResponse } from '@mediadiet/contract/analysis';
+import { AUTH_TOKEN_KEY } from '@mediadiet/contract/constants';
+import type { PlanId } from '@mediadiet/contract/enums';
+import { buildAnalysis, buildInsights, buildSubscription, buildUser } from '@mediadiet/contract/fixtures';
+import type { InsightsResponse } from '@mediadiet/contract/insights';
+import { messages } from '@mediadiet/contract/messages';
+import { analysisCreatedEvent } from '@mediadiet/contract/realtime';
+import type { User } from '@mediadiet/contract/user';
+import { server } from '@/testing/msw-server';
+import { sessionHandlers } from '@/testing/handlers';
+import { fakeSockets } from '@/testing/fake-socket-io';
+import { renderApp } from '@/testing/render-app';
+import { installFakeChrome, type FakeChrome } from '@/features/extension/testing/fake-chrome';
+
+// Chart.js needs a real canvas (features/analysis/components/insights-section.test.tsx checks the chart).
+vi.mock('react-chartjs-2', () => ({ Doughnut: () => <canvas aria-hidden="true" /> }));
+
+let chrome: FakeChrome | undefined;
+afterEach(() => chrome?.uninstall());
+
+const first = buildAnalysis({ id: 'a-1', url: 'https://first.example.com/a', tokens: 1000 });
+const second = buildAnalysis({ id: 'a-2', url: 'https://second.example.com/b', tokens: 500 });
+/** Older than the history's week: only the insights list it. */
+const older = buildAnalysis({
+  id: 'a-9',
+  url: 'https://older.example.com/c',
+  createdAt: '2024-12-01T08:00:00.000Z',
+});
+
+interface Setup {
+  plan?: PlanId;
+  connected?: boolean;
+  user?: Partial<User>;
+  analyses?: Analysis[];
+  insights?: InsightsResponse;
+}
+
+function signedIn({
+  plan = 'basic',
+  connected = true,
+  user = {},
+  analyses = [first, second],
+  insights,
+}: Setup = {}) {
+  const account = buildUser({
+    id: 'user-7',
+    state: { hasHadFreeTrial: true, shouldShowExtensionWizard: false },
+    configs: { state: 'COMPLETED', lastSubmitted: null },
+    extension: connected ? { status: 'on', isInstalled: true } : { status: null, isInstalled: false },
+    ...user,
+  });
+  if (connected) chrome = installFakeChrome(true);
+  const calls = { insights: 0, details: [] as string[] };
+  const recent: RecentAnalysesResponse = {
+    success: true,
+    results: analyses,
+    totals: { touchpoints: analyses.length, tokens: analyses.reduce((sum, a) => sum + a.tokens, 0) },
+    nextCursor: null,
+  };
+  server.use(
+    ...sessionHandlers(account),
+    http.get('*/api/subscription', () =>
+      HttpResponse.json({
+        success: true,
+        subscription: buildSubscription({ plan, status: 'active' }),
+        count: 0,
+        tokensUsed: 0,
+        currentPeriodStart: null,
+        nextBilling: null,
+      }),
+    ),
+    http.get('*/api/analysis/recent', () => HttpResponse.json(recent)),
+    http.get('*/api/analysis/insights', () => {
+      calls.insights += 1;
+      return HttpResponse.json(
+        insights ??
+          buildInsights({
+            results: [{ id: older.id, url: older.url, createdAt: older.createdAt, overall_score: 72 }],
+          }),
+      );
+    }),
+    http.get('*/api/analysis/get/:id', ({ params }) => {
+      const id = String(params.id);
+      calls.details.push(id);
+      const analysis = [first, second, older].find((a) => a.id === id);
+      return analysis
+        ? HttpResponse.json({ success: true, analysis })
+        : HttpResponse.json({ success: false, error: messages.server.analysisNotFound }, { status: 404 });
+    }),
+  );
+  localStorage.setItem(AUTH_TOKEN_KEY, 'tok');
+  return calls;
+}
+
+const historyCards = async () =>
+  within(await screen.findByRole('list', { name: 'Recent analyses' })).getAllByRole('link');
+
+describe('dashboard insights view: History, then Insights (issue #7)', () => {
+  it('shows the History section followed by the Insights section', async () => {
+    signedIn();
+    renderApp('/auth/dashboard');
+    const history = await screen.findByRole('region', { name: 'History' });
+    const insights = screen.getByRole('region', { name: 'Monthly insights' });
+    expect(history.compareDocumentPosition(insights) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(await historyCards()).toHaveLength(2);
+    expect(await within(insights).findByRole('list', { name: 'Analysed pages' })).toBeInTheDocument();
+  });
+
+  it('shows the onboarding card while the extension is not connected; premium NOT_STARTED adds the survey and gates insights', async () => {
+    signedIn({
+      plan: 'premium',
+      connected: false,
+      user: { configs: { state: 'NOT_STARTED', lastSubmitted: null } },
+    });
+    renderApp('/auth/dashboard');
+    expect(
+      await screen.findByRole('heading', {
+        name: 'Almost there! Two quick steps before seeing your results',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Recent analyses' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: messages.insights.unlockTitle })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: messages.insights.startQuestionnaire }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Personality' })).toBeInTheDocument();
+  });
+
+  it('a basic user without the extension gets the one-step card and no survey step', async () => {
+    signedIn({
+      plan: 'basic',
+      connected: false,
+      user: { configs: { state: 'NOT_STARTED', lastSubmitted: null } },
+    });
+    renderApp('/auth/dashboard');
+    expect(
+      await screen.findByRole('heading', { name: 'Almost there! One quick step before seeing your results' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(messages.history.stepSurvey)).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: messages.insights.unlockTitle })).not.toBeInTheDocument();
+  });
+});
+
+describe('analysis detail inside the dashboard (?analysis=<id>)', () => {
+  it('opens from a history card without a request; Back returns to the list with focus on that card', async () => {
+    const calls = signedIn();
+    const { router } = renderApp('/auth/dashboard');
+    await userEvent.click((await historyCards())[1]!);
+    expect(await screen.findByRole('heading', { level: 3, name: 'second.example.com' })).toHaveFocus();
+    expect(router.state.location.search).toBe('?analysis=a-2');
+    expect(screen.queryByRole('region', { name: 'History' })).not.toBeInTheDocument();
+    expect(calls.details).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: messages.history.back }));
+    const cards = await historyCards();
+    expect(router.state.location.search).toBe('');
+    await waitFor(() => expect(cards[1]).toHaveFocus());
+  });
+
+  it("the browser's Back closes it too", async () => {
+    signedIn();
+    const { router } = renderApp('/auth/dashboard');
+    await userEvent.click((await historyCards())[0]!);
+    expect(await screen.findByRole('heading', { level: 3, name: 'first.example.com' })).toBeInTheDocument();
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole('region', { name: 'History' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('opens from an insight card (fetching the analysis) and keeps the other parameters in the address', async () => {
+    const calls = signedIn();
+    const { router } = renderApp('/auth/dashboard?view=insights');
+    const insights = await screen.findByRole('list', { name: 'Analysed pages' });
+    await userEvent.click(within(insights).getByRole('link', { name: /^older\.example\.com/ }));
+    expect(await screen.findByRole('heading', { level: 3, name: 'older.example.com' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?view=insights&analysis=a-9');
+    expect(calls.details).toEqual(['a-9']);
+  });
+
+  it('arriving on a detail address, Back closes it in place', async () => {
+    signedIn();
+    const { router } = renderApp('/auth/dashboard?analysis=a-1');
+    expect(await screen.findByRole('heading', { level: 3, name: 'first.example.com' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: messages.history.back }));
+    expect(await screen.findByRole('region', { name: 'History' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/dashboard');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it("an unknown analysis shows 'Error fetching your data' and closes", async () => {
+    signedIn();
+    const { router } = renderApp('/auth/dashboard?analysis=gone');
+    expect(
+      await within(screen.getByTestId('toasts')).findByText(messages.loading.fetchingData),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'History' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+});
+
+describe('live arrivals (socket analysis_created_{userId})', () => {
+  it('puts a new analysis first in the history, counts it in the totals and refetches the insights', async () => {
+    const calls = signedIn();
+    renderApp('/auth/dashboard');
+    expect(await historyCards()).toHaveLength(2);
+    await waitFor(() => expect(calls.insights).toBeGreaterThan(0));
+    const insightsBefore = calls.insights;
+    await waitFor(() => expect(fakeSockets.at(-1)?.listenerCount(analysisCreatedEvent('user-7'))).toBe(1));
+
+    const fresh = buildAnalysis({ id: 'a-3', url: 'https://fresh.example.com/news', tokens: 250 });
+    act(() =>
+      fakeSockets
+        .at(-1)!
+        .emitFromServer(analysisCreatedEvent('user-7'), { userId: 'user-7', analysis: fresh }),
+    );
+
+    await waitFor(async () => expect(await historyCards()).toHaveLength(3));
+    expect((await historyCards())[0]).toHaveAccessibleName(/^fresh\.example\.com /);
+    expect(screen.getByText(messages.history.touchpointsStat).previousElementSibling).toHaveTextContent(
+      /^3$/,
+    );
+    expect(screen.getByText(messages.history.tokensStat).previousElementSibling).toHaveTextContent(/^1,750$/);
+    await waitFor(() => expect(calls.insights).toBe(insightsBefore + 1));
+  });
+
+  it('turns the empty state into results when the first analysis arrives', async () => {
+    signedIn({ analyses: [] });
+    renderApp('/auth/dashboard');
+    expect(await screen.findByRole('heading', { name: "you're all set up" })).toBeInTheDocument();
+    await waitFor(() => expect(fakeSockets.at(-1)?.listenerCount(analysisCreatedEvent('user-7'))).toBe(1));
+    act(() =>
+      fakeSockets
+        .at(-1)!
+        .emitFromServer(analysisCreatedEvent('user-7'), { userId: 'user-7', analysis: first }),
+    );
+    expect(await historyCards()).toHaveLength(1);
+    expect(screen.queryByRole('heading', { name: "you're all set up" })).not.toBeInTheDocument();
+  });
+
+  it('ignores a payload that does not match the contract, refetching instead', async () => {
+    signedIn();
+    renderApp('/auth/dashboard');
+    expect(await historyCards()).toHaveLength(2);
+    await waitFor(() => expect(fakeSockets.at(-1)?.listenerCount(analysisCreatedEvent('user-7'))).toBe(1));
+    act(() =>
+      fakeSockets
+        .at(-1)!
+        .emitFromServer(analysisCreatedEvent('user-7'), { userId: 'user-7', analysis: { id: 1 } }),
+    );
+    await waitFor(async () => expect(await historyCards()).toHaveLength(2));
+  });
+});

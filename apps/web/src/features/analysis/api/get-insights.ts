@@ -1,0 +1,32 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { insightsPeriodParams, type InsightsPeriod } from '@mediadiet/contract/insights';
+import { api } from '@mediadiet/contract/routes';
+import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** A month (`mm` 1–12) or a whole year (`mm` null). */
+export type Period = Pick<InsightsPeriod, 'mm' | 'yy'>;
+
+/**
+ * `GET /api/analysis/insights` (period null: the current month, UTC) or
+ * `GET /api/analysis/insights/:month/:year` (`month` 'all' for a whole year).
+ */
+export function getInsights(period: Period | null, signal?: AbortSignal) {
+  if (!period) return apiRequest(api.analysisInsights, { signal });
+  return apiRequest(api.analysisInsightsPeriod, { params: insightsPeriodParams(period), signal });
+}
+
+export function getInsightsQueryOptions(period: Period | null) {
+  return queryOptions({
+    queryKey: queryKeys.insightsPeriod(period),
+    queryFn: ({ signal }) => getInsights(period, signal),
+  });
+}
+
+/**
+ * Insights for a period. While another period loads, the previous one stays on screen
+ * (`isPlaceholderData`), so the period buttons and the content do not jump.
+ */
+export function useInsights(period: Period | null, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getInsightsQueryOptions(period), enabled, placeholderData: keepPreviousData });
+}

@@ -1,0 +1,52 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { returnFocusState } from '@/features/analysis/utils/detail-link';
+import { topCategories, type Analysis } from '@mediadiet/contract/analysis';
+import { CARD_MAX_CATEGORIES_PER_CLASS } from '@mediadiet/contract/constants';
+import { CategoryBars } from '@/features/analysis/components/category-bars';
+import { PatternStrengthBadge } from '@/features/analysis/components/pattern-strength-badge';
+import { formatDateTime, hostnameOf } from '@/features/analysis/utils/format';
+
+/**
+ * One touch point of the history (spec §2): site, date and time, Pattern Strength, and bars for the top two
+ * pro and top two mal categories. The whole card is a link to the analysis detail, named by site and time
+ * and described by the rest.
+ */
+export function AnalysisCard({ analysis, href }: { analysis: Analysis; href: string }) {
+  const id = useId();
+  const host = hostnameOf(analysis.url);
+  const when = formatDateTime(analysis.createdAt);
+  const { pro, mal } = topCategories(analysis.categoryScores, CARD_MAX_CATEGORIES_PER_CLASS);
+  return (
+    <li className="flex min-w-0">
+      <Link
+        to={href}
+        state={returnFocusState(`analysis-${analysis.id}`)}
+        data-return-focus={`analysis-${analysis.id}`}
+        aria-labelledby={`${id}-host ${id}-time`}
+        aria-describedby={`${id}-body`}
+        className="group flex w-full min-w-0 flex-col gap-4 rounded-2xl border border-line bg-surface p-5 shadow-card transition-colors hover:border-line-strong hover:bg-canvas/40"
+      >
+        <div className="min-w-0">
+          <p
+            id={`${id}-host`}
+            className="truncate font-semibold text-ink group-hover:text-accent-ink"
+            title={analysis.url}
+          >
+            {host}
+          </p>
+          <p id={`${id}-time`} className="mt-0.5 text-sm text-ink-muted">
+            <time dateTime={analysis.createdAt}>{when}</time>
+          </p>
+        </div>
+        <div id={`${id}-body`} className="flex flex-col gap-4 @container">
+          <PatternStrengthBadge correlation={analysis.classificationAnalysis.correlationCoefficient} />
+          <div className="grid gap-4 @xs:grid-cols-2">
+            <CategoryBars label="Pro" categories={pro} tone="pro" />
+            <CategoryBars label="Mal" categories={mal} tone="mal" />
+          </div>
+        </div>
+      </Link>
+    </li>
+  );
+}

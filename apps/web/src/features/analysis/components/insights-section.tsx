@@ -1,0 +1,232 @@
+import { useSearchParams } from 'react-router';
+import { BarChart3, Printer } from 'lucide-react';
+import type { InsightsResponse } from '@mediadiet/contract/insights';
+import { messages } from '@mediadiet/contract/messages';
+import type { QuestionnaireState } from '@mediadiet/contract/questionnaire';
+import { Button } from '@/components/ui/button';
+import { Card, CardDescription, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { cn } from '@/lib/cn';
+import { useInsights, type Period } from '@/features/analysis/api/get-insights';
+import { InsightCard } from '@/features/analysis/components/insight-card';
+import {
+  InsightsProcessingCard,
+  UnlockInsightsCard,
+} from '@/features/analysis/components/insights-gate-cards';
+import { PeriodPicker } from '@/features/analysis/components/period-picker';
+import { TopDomainsTable } from '@/features/analysis/components/top-domains-table';
+import { TrendsPanel } from '@/features/analysis/components/trends-panel';
+import { useAnalysisHref } from '@/features/analysis/hooks/use-analysis-href';
+import {
+  insightsGate,
+  parsePeriodParam,
+  PERIOD_PARAM,
+  periodLabel,
+  periodParam,
+  responsePeriod,
+} from '@/features/analysis/utils/insights';
+
+export interface InsightsSectionProps {
+  isPremium: boolean;
+  questionnaireState: QuestionnaireState | undefined;
+  /** Where the unlock button leads (the Personality view). */
+  questionnaireHref: string;
+}
+
+/**
+ * The Insights section (spec §2 "Insights screen"): gated for premium users whose questionnaire is not
+ * started or still processing; otherwise the period buttons, Export PDF, Trends / Top Domains and the
+ * period's insight cards.
+ */
+export function InsightsSection({ isPremium, questionnaireState, questionnaireHref }: InsightsSectionProps) {
+  const gate = insightsGate(isPremium, questionnaireState);
+  return (
+    <section aria-labelledby="insights-title" className="flex flex-col gap-4">
+      <div>
+        <h3 id="insights-title" className="text-xl font-semibold tracking-tight text-ink print:text-2xl">
+          Monthly insights
+        </h3>
+        <p className="mt-1 text-sm text-ink-muted print:hidden">
+          How this month, or any month, has felt so far.
+        </p>
+      </div>
+      {gate === 'unlock' ? <UnlockInsightsCard questionnaireHref={questionnaireHref} /> : null}
+      {gate === 'processing' ? <InsightsProcessingCard /> : null}
+      {gate === 'open' ? <InsightsBody /> : null}
+    </section>
+  );
+}
+
+/** The requested period lives in the address (`?period=2025-01`), so it survives opening a detail and Back. */
+function usePeriodParam(): [Period | null, (period: Period) => void] {
+  const [params, setParams] = useSearchParams();
+  const period = parsePeriodParam(params.get(PERIOD_PARAM));
+  const setPeriod = (next: Period) =>
+    void setParams(
+      (prev) => {
+        const out = new URLSearchParams(prev);
+        out.set(PERIOD_PARAM, periodParam(next));
+        return out;
+      },
+      { replace: true },
+    );
+  return [period, setPeriod];
+}
+
+function InsightsBody() {
+  const [requested, setPeriod] = usePeriodParam();
+  // The current month's answer carries the month list; the chosen period's answer fills the content.
+  const base = useInsights(null);
+  const chosen = useInsights(requested);
+
+  if (base.isPending) {
+    return (
+      <div className="flex min-h-40 items-center justify-center">
+        <Spinner size="lg" />
+      </div>
+    );
+  }
+  if (base.isError && !base.data) {
+    return (
+      <div
+        role="alert"
+        className="flex flex-wrap items-center gap-3 rounded-2xl border border-danger/30 bg-danger-soft p-5"
+      >
+        <p className="font-medium text-danger">{messages.loading.insights}</p>
+        <Button variant="secondary" size="sm" onClick={() => void base.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (base.data.directories.length === 0) return <InsightsEmptyState />;
+
+  const selected = requested ?? responsePeriod(base.data);
+  const shown = chosen.data;
+  const shownName = shown ? periodLabel(responsePeriod(shown)) : periodLabel(selected);
+  return (
+    <div className="flex flex-col gap-5">
+      <p className="hidden text-sm text-ink-muted print:block">{shownName}</p>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between print:hidden">
+        <PeriodPicker
+          directories={base.data.directories}
+          selected={selected}
+          loading={chosen.isFetching || base.isFetching}
+          onSelect={setPeriod}
+        />
+        <Button variant="secondary" size="sm" className="shrink-0 self-start" onClick={() => window.print()}>
+          <Printer aria-hidden="true" className="size-4" />
+          {messages.insights.exportPdf}
+        </Button>
+      </div>
+      {chosen.isError && !shown ? (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-3 rounded-2xl border border-danger/30 bg-danger-soft p-5"
+        >
+          <p className="font-medium text-danger">{messages.loading.insightsError(chosen.error.message)}</p>
+          <Button variant="secondary" size="sm" onClick={() => void chosen.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : null}
+      {!shown && chosen.isPending ? (
+        <div className="flex min-h-40 items-center justify-center">
+          <Spinner size="lg" />
+        </div>
+      ) : null}
+      {shown ? (
+        <InsightsContent insights={shown} periodName={shownName} stale={chosen.isPlaceholderData} />
+      ) : null}
+    </div>
+  );
+}
+
+function InsightsContent({
+  insights,
+  periodName,
+  stale,
+}: {
+  insights: InsightsResponse;
+  periodName: string;
+  stale: boolean;
+}) {
+  const hrefOf = useAnalysisHref();
+  const more = insights.totalResults > insights.results.length;
+  return (
+    <div
+      aria-busy={stale || undefined}
+      className={cn('flex flex-col gap-6 transition-opacity', stale && 'opacity-60')}
+    >
+      <Tabs defaultValue="trends">
+        <TabsList aria-label="Insights view" className="max-w-xs print:hidden">
+          <TabsTrigger value="trends">{messages.insights.trends}</TabsTrigger>
+          <TabsTrigger value="domains">{messages.insights.topDomains}</TabsTrigger>
+        </TabsList>
+        {/* Both panels stay mounted so the printed report (Export PDF) has the chart and the table. */}
+        <TabsContent value="trends" forceMount data-print-panel className="data-[state=inactive]:hidden">
+          <h4 className="mb-3 hidden text-lg font-semibold text-ink print:block">
+            {messages.insights.trends}
+          </h4>
+          <TrendsPanel trends={insights.trends} periodName={periodName} />
+        </TabsContent>
+        <TabsContent value="domains" forceMount data-print-panel className="data-[state=inactive]:hidden">
+          <h4 className="mb-3 hidden text-lg font-semibold text-ink print:block">
+            {messages.insights.topDomains}
+          </h4>
+          <TopDomainsTable
+            domains={insights.topDomains}
+            caption={`${messages.insights.topDomains}, ${periodName}`}
+          />
+        </TabsContent>
+      </Tabs>
+      <div>
+        <h4 className="font-semibold text-ink">Analysed pages</h4>
+        {insights.results.length === 0 ? (
+          <p className="mt-2 text-sm text-ink-muted">{messages.insights.emptyPeriod}</p>
+        ) : (
+          <>
+            <ul
+              aria-label="Analysed pages"
+              className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3 print:grid-cols-2"
+            >
+              {insights.results.map((insight) => (
+                <InsightCard key={insight.id} insight={insight} href={hrefOf(insight.id)} />
+              ))}
+            </ul>
+            {more ? (
+              <p className="mt-3 text-sm text-ink-muted">
+                {`Showing ${insights.results.length} of ${insights.totalResults}`}
+              </p>
+            ) : null}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function InsightsEmptyState() {
+  return (
+    <Card className="max-w-3xl">
+      <div className="flex items-start gap-3">
+        <span
+          aria-hidden="true"
+          className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent-soft text-accent-ink"
+        >
+          <BarChart3 className="size-5" />
+        </span>
+        <div>
+          <CardTitle as="h4" className="pt-1.5">
+            {messages.insights.emptyTitle}
+          </CardTitle>
+          <CardDescription>
+            Your monthly trends, top domains and analysed pages appear here once your first touch points have
+            been scored.
+          </CardDescription>
+        </div>
+      </div>
+    </Card>
+  );
+}

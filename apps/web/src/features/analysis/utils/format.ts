@@ -1,0 +1,60 @@
+import { ANALYSIS_SCORE_DECIMALS, INSIGHT_SCORE_DECIMALS } from '@mediadiet/contract/constants';
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const countFormat = new Intl.NumberFormat('en-US');
+
+/** "Jan 15, 2025, 10:00 AM" in the reader's time zone; an unreadable date is shown as given. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
+}
+
+export function formatCount(value: number): string {
+  return countFormat.format(value);
+}
+
+/**
+ * `value` with `decimals` decimals, rounding half away from zero on the number as it is written: 55.55 →
+ * "55.6" (plain `toFixed` gives "55.5", because the double behind 55.55 is 55.549999…).
+ */
+export function toFixedDecimal(value: number, decimals: number): string {
+  const written = String(Math.abs(value));
+  if (!Number.isFinite(value) || written.includes('e')) return value.toFixed(decimals);
+  const rounded = Math.round(Number(`${written}e${decimals}`));
+  const text = Number(`${rounded}e-${decimals}`).toFixed(decimals);
+  return value < 0 && rounded !== 0 ? `-${text}` : text;
+}
+
+/** A 0–100 analysis score as percent with 3 decimals (spec §3, §9): 42.5 → "42.500%". */
+export function formatAnalysisScore(score: number): string {
+  return `${toFixedDecimal(score, ANALYSIS_SCORE_DECIMALS)}%`;
+}
+
+/** A 0–1 probability as percent with 3 decimals: 0.76 → "76.000%". */
+export function formatProbability(probability: number): string {
+  return formatAnalysisScore(probability * 100);
+}
+
+/** A 0–100 insight score with one decimal (spec §9): 55 → "55.0%". */
+export function formatInsightScore(score: number): string {
+  return `${toFixedDecimal(score, INSIGHT_SCORE_DECIMALS)}%`;
+}
+
+/** A statistic (correlation, Bayes factor) with 3 decimals: 0.45 → "0.450". */
+export function formatFigure(value: number): string {
+  return toFixedDecimal(value, ANALYSIS_SCORE_DECIMALS);
+}
+
+/** EffectiveN is a count of evidence units, possibly fractional: "12" or "12.3". */
+export function formatEffectiveN(value: number): string {
+  return Number.isInteger(value) ? String(value) : toFixedDecimal(value, 1);
+}
+
+/** The site of a page: "https://www.news.example.com/a" → "news.example.com"; not a URL → as given. */
+export function hostnameOf(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '') || url;
+  } catch {
+    return url;
+  }
+}
