@@ -53,6 +53,8 @@ describe('dashboard navigation (spec §2 "Dashboard and navigation")', () => {
     expect(tabs.map((t) => t.textContent)).toEqual(['Insights', 'Settings']);
     expect(screen.getByRole('tab', { name: 'Insights' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('heading', { level: 2, name: 'Insights' })).toBeInTheDocument();
+    // Every tab controls an element that exists (axe: aria-valid-attr-value).
+    for (const tab of tabs) expect(document.getElementById(tab.getAttribute('aria-controls') ?? '')).not.toBeNull();
   });
 
   it('premium adds Personality between Insights and Settings; a basic user asking for it gets insights', async () => {

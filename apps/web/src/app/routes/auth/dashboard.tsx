@@ -81,7 +81,8 @@ export function Component() {
             <Tabs value={view} onValueChange={(next) => setView(DashboardViewSchema.parse(next))} activationMode="manual">
               <TabsList>
                 {nav.tabs.map((tab) => (
-                  <TabsTrigger key={tab.view} value={tab.view}>
+                  // The tabs switch the section below (Radix would point aria-controls at a panel we do not use).
+                  <TabsTrigger key={tab.view} value={tab.view} aria-controls="dashboard-view">
                     {tab.label}
                   </TabsTrigger>
                 ))}
@@ -91,7 +92,7 @@ export function Component() {
         </nav>
       )}
 
-      <section aria-labelledby="dashboard-view-title" className="mt-8 print:mt-0">
+      <section id="dashboard-view" aria-labelledby="dashboard-view-title" className="mt-8 print:mt-0">
         {view === 'urlManagement' ? (
           // Back and close return to the settings view, where 'Manage ignored sites' lives.
           <IgnoredSites
