@@ -1,0 +1,221 @@
+/**
+ * The heart of the product, end to end: the built extension loaded in Chromium, paired through the wizard,
+ * capturing local test pages (served on 127.0.0.1 under *.test names), and the analyses reaching the dashboard
+ * live. The extension talks to the server through a recording proxy, so the tests can prove what the server
+ * received — and, in on-device mode, what it never received.
+ */
+import type { BrowserContext, Page } from '@playwright/test';
+import { messages } from '@mediadiet/contract/messages';
+import type { RecentAnalysesResponse } from '@mediadiet/contract/analysis';
+import { topCategories } from '@mediadiet/contract/analysis';
+import { test, expect, expectAccessible } from './fixtures/test.ts';
+import { registerThroughUi, uniqueEmail } from './fixtures/auth.ts';
+import { subscribe } from './fixtures/billing.ts';
+import {
+  buildExtension,
+  EXTENSION_ID,
+  launchWithExtension,
+  startRecordingProxy,
+  startTestPages,
+  type TestPage,
+} from './fixtures/extension.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+const CALM: TestPage = {
+  title: 'A slow morning in the community garden',
+  paragraphs: [
+    'The gate creaks open a little after seven, and the first thing you notice is the quiet. Dew sits on the kale leaves like tiny glass beads, and a blackbird is working through the compost heap with great patience. Nobody is in a hurry here. Marta, who has tended the plot by the shed for eleven years, waves with a trowel and offers a cup of mint tea from her flask.',
+    'We spend an hour thinning carrots and tying up the tomatoes. It is gentle, repetitive work, the kind that lets your thoughts settle. Marta talks about the neighbours who share seeds each spring, the teenagers who built the new rain barrels, and the retired teacher who reads to the children on Saturday afternoons under the apple tree. She laughs when a bumblebee lands on her hat.',
+    'By nine the sun is warm, the beds are tidy, and there is a basket of radishes and sweet peas to take home. Walking back along the river path, I feel rested and grateful. It is a small thing, an hour among the beans, but it carries through the whole day: a reminder that kindness, care and a little patience grow well together.',
+  ],
+};
+
+const OUTRAGE: TestPage = {
+  title: 'They lied to us again, and this time it is a disgrace',
+  paragraphs: [
+    'Furious residents packed the council chamber last night after officials admitted they had hidden the contamination reports for months. People shouted, wept and demanded resignations. This is an outrage. These so-called leaders betrayed every family in the district, and they knew exactly what they were doing.',
+    'The documents are damning. Warnings were ignored, whistleblowers were threatened, and the cover-up was deliberate. Parents are terrified for their children. One mother screamed that she would never trust them again, and who could blame her? The mayor sneered at the crowd and walked out, which only made people angrier.',
+    'This corruption is disgusting and it makes my blood boil. Every one of these cowards should be fired and prosecuted. They have destroyed any shred of trust, and the anger in this town will not fade. Enough is enough: we are sick of their arrogance, sick of their lies, and sick of being treated like fools.',
+  ],
+};
+
+/** A sentence that exists only on the on-device page: the server must never see it. */
+const PRIVATE_SENTENCE = 'The violet heron whispered seventeen secrets to the lighthouse keeper.';
+
+const PAGES: Record<string, TestPage> = {
+  'calm-garden.test': CALM,
+  'outrage-daily.test': OUTRAGE,
+  'ignored-news.test': { title: 'Ignored news', paragraphs: OUTRAGE.paragraphs },
+  'device-only.test': {
+    title: 'Notes from the harbour',
+    paragraphs: [...CALM.paragraphs.slice(0, 2), `${PRIVATE_SENTENCE} ${CALM.paragraphs[2]}`],
+  },
+  'after-disconnect.test': { title: 'After disconnect', paragraphs: CALM.paragraphs },
+  'huge-report.test': { title: 'The full report', paragraphs: Array.from({ length: 150 }, () => OUTRAGE.paragraphs.join(' ')) },
+};
+
+type Harness = Awaited<ReturnType<typeof harness>>;
+
+async function harness(baseURL: string) {
+  const proxy = await startRecordingProxy(baseURL);
+  const ext = await buildExtension({ apiBase: proxy.url, webOrigin: baseURL });
+  const pages = await startTestPages(PAGES);
+  const { context } = await launchWithExtension(ext.dir, baseURL);
+  const touchpointBodies = () =>
+    proxy.recorded.filter((r) => r.method === 'POST' && r.path === '/api/extension/touchpoints').map((r) => r.body);
+  return {
+    context,
+    pages,
+    proxy,
+    touchpointBodies,
+    sentFor: (host: string) => touchpointBodies().filter((b) => b.includes(`//${host}:`)),
+    close: async () => {
+      await context.close();
+      await Promise.all([proxy.stop(), pages.stop(), ext.cleanup()]);
+    },
+  };
+}
+
+/** Registers, subscribes to `plan` and pairs the extension through the wizard that opens after subscribing. */
+async function signUpAndPair(page: Page, plan: 'Free' | 'Basic') {
+  await registerThroughUi(page, 'Ext Tester', uniqueEmail('ext'));
+  await subscribe(page, plan);
+  const success = page.getByRole('dialog', { name: /^Welcome to / });
+  await success.getByRole('button', { name: 'Continue to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/auth\/dashboard/);
+  // The extension is installed, so the wizard starts at the connect step.
+  const wizard = page.getByRole('dialog', { name: 'Phase II: Connect' });
+  await expect(wizard).toBeVisible({ timeout: 15_000 });
+  await expectAccessible(page);
+  await wizard.getByRole('button', { name: 'Connect Now' }).click();
+  const done = page.getByRole('dialog', { name: 'Setup Complete!' });
+  await expect(done).toBeVisible();
+  await expectAccessible(page);
+  await done.getByRole('button', { name: messages.extension.continueToDashboard }).click();
+  await expect(done).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Extension status: Connected' })).toBeVisible();
+}
+
+/** Opens `url` in a new tab, stays past the dwell time, and closes it (the dashboard tab keeps running). */
+async function visit(context: BrowserContext, url: string) {
+  const tab = await context.newPage();
+  await tab.goto(url);
+  await tab.waitForTimeout(1500);
+  await tab.close();
+}
+
+async function recent(page: Page): Promise<RecentAnalysesResponse> {
+  const token = await page.evaluate(() => localStorage.getItem('authToken'));
+  const res = await page.request.get('/api/analysis/recent', { headers: { authorization: `Bearer ${token}` } });
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as RecentAnalysesResponse;
+}
+
+async function openPopup(context: BrowserContext): Promise<Page> {
+  const popup = await context.newPage();
+  await popup.goto(`chrome-extension://${EXTENSION_ID}/popup/popup.html`);
+  return popup;
+}
+
+let h: Harness | undefined;
+test.afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+test('pair through the wizard; a calm and an outrage page reach the dashboard live; ignored, on-device, disconnect', async ({
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  h = await harness(baseURL);
+  const page = await h.context.newPage();
+  await page.goto(`${baseURL}/`);
+  await signUpAndPair(page, 'Basic');
+
+  const history = page.getByRole('region', { name: 'History' });
+  await expect(history.getByText("you're all set up", { exact: false })).toBeVisible();
+
+  // Two pages, while the dashboard stays open: both appear without a reload.
+  await visit(h.context, h.pages.url('calm-garden.test', '/morning'));
+  await visit(h.context, h.pages.url('outrage-daily.test', '/council'));
+  await expect(history.getByText('calm-garden.test')).toBeVisible({ timeout: 30_000 });
+  await expect(history.getByText('outrage-daily.test')).toBeVisible({ timeout: 30_000 });
+  await expect(history.getByText('Touchpoints (last 7 days)')).toBeVisible();
+  await expectAccessible(page);
+
+  const { results } = await recent(page);
+  const calm = results.find((a) => a.url.includes('calm-garden.test'));
+  const outrage = results.find((a) => a.url.includes('outrage-daily.test'));
+  expect(calm?.mode).toBe('server');
+  expect(outrage?.mode).toBe('server');
+  // The outrage page leans mal: lower valence, and its strongest category is a mal one.
+  expect(outrage!.valence!).toBeLessThan(calm!.valence!);
+  expect(outrage!.valence!).toBeLessThan(0);
+  const top = (scores: typeof outrage) => {
+    const { pro, mal } = topCategories(scores!.categoryScores, 1);
+    return (mal[0]?.score.BaseScore ?? 0) > (pro[0]?.score.BaseScore ?? 0) ? 'mal' : 'pro';
+  };
+  expect(top(outrage)).toBe('mal');
+  expect(top(calm)).toBe('pro');
+
+  // The detail opens from the card.
+  await history.getByRole('link', { name: /outrage-daily\.test/ }).first().click();
+  await expect(page.getByText(outrage!.url)).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+
+  // Ignore a site on the dashboard: the extension learns at once and never sends it.
+  await page.goto(`${baseURL}/auth/dashboard?view=urlManagement`);
+  await page.getByRole('textbox', { name: 'Website domain' }).fill('ignored-news.test');
+  await page.getByRole('button', { name: 'Add site' }).click();
+  await expect(page.getByText('Added ignored-news.test to ignored sites')).toBeVisible();
+  await page.waitForTimeout(500);
+  await visit(h.context, h.pages.url('ignored-news.test', '/story'));
+  await page.waitForTimeout(1500);
+  expect(h.sentFor('ignored-news.test')).toEqual([]);
+
+  // On-device mode: an analysis arrives, and the server never received the page text.
+  const popup = await openPopup(h.context);
+  await popup.getByRole('checkbox', { name: 'Analyse on this device' }).check();
+  await popup.close();
+  await page.goto(`${baseURL}/auth/dashboard`);
+  await visit(h.context, h.pages.url('device-only.test', '/harbour'));
+  await expect(history.getByText('device-only.test')).toBeVisible({ timeout: 30_000 });
+  const sentDevice = h.sentFor('device-only.test');
+  expect(sentDevice).toHaveLength(1);
+  expect(sentDevice[0]).toContain('"scores"');
+  expect(sentDevice[0]).not.toContain('"text"');
+  expect(h.proxy.recorded.some((r) => r.body.includes(PRIVATE_SENTENCE))).toBe(false);
+  expect((await recent(page)).results.find((a) => a.url.includes('device-only.test'))?.mode).toBe('device');
+
+  // Disconnect from the LED's settings: capture stops.
+  await page.getByRole('button', { name: 'Extension status: Connected' }).click();
+  await page.getByRole('menuitem', { name: messages.extension.disconnect }).click();
+  await expect(page.getByText(messages.success.extensionDisconnected)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Extension status: Setup Required' })).toBeVisible();
+  const before = h.touchpointBodies().length;
+  await visit(h.context, h.pages.url('after-disconnect.test', '/later'));
+  await page.waitForTimeout(1500);
+  expect(h.touchpointBodies()).toHaveLength(before);
+});
+
+test('reaching the plan cap shows the limit message in the extension', async ({ baseURL }) => {
+  test.setTimeout(120_000);
+  h = await harness(baseURL);
+  const page = await h.context.newPage();
+  await page.goto(`${baseURL}/`);
+  await signUpAndPair(page, 'Free');
+
+  // The free plan includes 10,000 tokens; this report alone is far more, so the server refuses it (402).
+  const reportUrl = h.pages.url('huge-report.test', '/full');
+  const tab = await h.context.newPage();
+  await tab.goto(reportUrl);
+  await expect
+    .poll(() => h!.proxy.recorded.filter((r) => r.body.includes('//huge-report.test:')).map((r) => r.status), { timeout: 20_000 })
+    .toEqual([402]);
+  const popup = await openPopup(h.context);
+  await expect(popup.getByRole('alert')).toContainText("You have reached your plan's analysis limit.");
+  await expectAccessible(popup);
+  await tab.close();
+  expect((await recent(page)).results).toEqual([]);
+});
