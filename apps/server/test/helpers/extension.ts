@@ -5,8 +5,9 @@ import { bearer } from './builders.ts';
 import type { TestApp } from './test-app.ts';
 
 /** GET /api/extension/auth with the session → a fresh apiKey. */
-export async function issueKey(t: Pick<TestApp, 'app'>, sessionToken: string): Promise<string> {
-  const response = await t.app.inject({ method: 'GET', url: '/api/extension/auth', headers: bearer(sessionToken) });
+export async function issueKey(t: Pick<TestApp, 'app'>, sessionToken: string, userAgent?: string): Promise<string> {
+  const headers = { ...bearer(sessionToken), ...(userAgent ? { 'user-agent': userAgent } : {}) };
+  const response = await t.app.inject({ method: 'GET', url: '/api/extension/auth', headers });
   if (response.statusCode !== 200) throw new Error(`extension auth: ${response.body}`);
   return response.json<{ apiKey: string }>().apiKey;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { extensionKeys } from '../../db/schema.ts';
 
@@ -44,6 +44,38 @@ export async function revokeAllKeys(db: Db, userId: string, now: Date): Promise<
     .where(and(eq(extensionKeys.userId, userId), isNull(extensionKeys.revokedAt)))
     .returning({ id: extensionKeys.id });
   return rows.length;
+}
+
+/**
+ * Before a new key for the browser `label` (decision 060): revokes the user's live keys of that same browser
+ * (re-pairing), keys issued but never used for `unusedFor` (an abandoned pairing), and — least recently used
+ * first — whatever would leave more than `maxLive - 1` live keys. Answers how many were revoked.
+ */
+export async function revokeForNewKey(
+  db: Db,
+  userId: string,
+  opts: { label: string | null; now: Date; unusedBefore: Date; maxLive: number },
+): Promise<number> {
+  const { label, now, unusedBefore, maxLive } = opts;
+  const live = and(eq(extensionKeys.userId, userId), isNull(extensionKeys.revokedAt));
+  const stale = or(
+    label === null ? isNull(extensionKeys.label) : eq(extensionKeys.label, label),
+    and(isNull(extensionKeys.lastUsedAt), lt(extensionKeys.createdAt, unusedBefore)),
+  );
+  const first = await db.update(extensionKeys).set({ revokedAt: now }).where(and(live, stale)).returning({ id: extensionKeys.id });
+  const remaining = await db
+    .select({ id: extensionKeys.id })
+    .from(extensionKeys)
+    .where(live)
+    .orderBy(asc(sql`coalesce(${extensionKeys.lastUsedAt}, ${extensionKeys.createdAt})`), asc(extensionKeys.createdAt));
+  const excess = remaining.slice(0, Math.max(0, remaining.length - (maxLive - 1))).map((r) => r.id);
+  if (excess.length === 0) return first.length;
+  const second = await db
+    .update(extensionKeys)
+    .set({ revokedAt: now })
+    .where(and(live, inArray(extensionKeys.id, excess)))
+    .returning({ id: extensionKeys.id });
+  return first.length + second.length;
 }
 
 /** Records a use, at most once per `interval` (a conditional UPDATE, so parallel calls write once). */

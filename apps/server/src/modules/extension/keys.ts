@@ -7,8 +7,15 @@ import * as repo from './keys-repository.ts';
 /**
  * Extension apiKeys (decision 060): 256-bit random tokens with a recognisable prefix, shown once, stored
  * as HMAC-SHA-256 under the server secret's 'extension-key' purpose (so a session token never verifies as
- * a key and vice versa). Issuing a key revokes the user's previous keys (contract: one paired extension).
+ * a key and vice versa). Keys are per device (browser): issuing one revokes the user's earlier key for the same
+ * browser (its user agent), keys never used within UNUSED_KEY_TTL_MS, and the least recently used beyond
+ * MAX_LIVE_KEYS; `DELETE /api/extension` revokes them all.
  */
+
+/** Browsers (devices) a user can have paired at once. */
+export const MAX_LIVE_KEYS = 5;
+/** A key issued but never used this long was an abandoned pairing. */
+export const UNUSED_KEY_TTL_MS = 10 * MINUTE;
 
 export const API_KEY_PREFIX = 'mdx_';
 const KEY_SHAPE = /^mdx_[A-Za-z0-9_-]{40,60}$/;
@@ -31,8 +38,15 @@ export function createExtensionKeyService(deps: { db: Db; hasher: KeyedHasher; c
       const apiKey = `${API_KEY_PREFIX}${randomToken(32)}`;
       const keyId = await db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
-        await repo.revokeAllKeys(tx, userId, clock());
-        return repo.insertKey(tx, { userId, keyHash: hashKey(apiKey), label: label?.slice(0, 300) ?? null });
+        const now = clock();
+        const stored = label?.slice(0, 300) ?? null;
+        await repo.revokeForNewKey(tx, userId, {
+          label: stored,
+          now,
+          unusedBefore: new Date(now.getTime() - UNUSED_KEY_TTL_MS),
+          maxLive: MAX_LIVE_KEYS,
+        });
+        return repo.insertKey(tx, { userId, keyHash: hashKey(apiKey), label: stored });
       });
       return { apiKey, keyId };
     },

@@ -36,10 +36,52 @@ describe('GET /api/extension/auth', () => {
       expect(row.keyHash).toMatch(/^[0-9a-f]{64}$/);
       expect(row.keyHash).not.toContain(a.slice(4, 20));
     }
-    // Issuing a new key revoked the previous one (contract: one paired extension).
+    // A new key from the same browser (user agent) revoked that browser's previous one.
     expect(rows.filter((r) => r.revokedAt === null)).toHaveLength(1);
     expect((await call(t, a, 'GET', '/api/extension/token/validity')).statusCode).toBe(401);
     expect((await call(t, b, 'GET', '/api/extension/token/validity')).statusCode).toBe(200);
+  });
+
+  it('keys are per browser: other browsers keep theirs, up to 5 at once (least recently used goes first)', async () => {
+    const { userId, token } = await customer(t);
+    const live = async () =>
+      (await t.db.select().from(extensionKeys).where(eq(extensionKeys.userId, userId))).filter((r) => r.revokedAt === null);
+    const chrome = await issueKey(t, token, 'Chrome/156');
+    const firefox = await issueKey(t, token, 'Firefox/140');
+    for (const key of [chrome, firefox]) {
+      expect((await t.app.inject({ method: 'POST', url: '/api/extension/verify', headers: bearer(key) })).statusCode).toBe(200);
+    }
+    expect(await live()).toHaveLength(2);
+    // Three more browsers: five live keys.
+    const more = [];
+    for (const ua of ['Edge/1', 'Opera/1', 'Brave/1']) more.push(await issueKey(t, token, ua));
+    expect(await live()).toHaveLength(5);
+    // Use Chrome's key (Firefox's is now the least recently used among the used ones; the three new keys were
+    // never used, but are recent), then a sixth browser: the least recently used key goes.
+    await t.db.update(extensionKeys).set({ lastUsedAt: new Date(Date.now() - 3_600_000) }).where(eq(extensionKeys.label, 'Firefox/140'));
+    const sixth = await issueKey(t, token, 'Vivaldi/1');
+    const after = await live();
+    expect(after).toHaveLength(5);
+    expect(after.map((r) => r.label)).not.toContain('Firefox/140');
+    expect((await call(t, firefox, 'GET', '/api/extension/token/validity')).statusCode).toBe(401);
+    expect((await call(t, chrome, 'GET', '/api/extension/token/validity')).statusCode).toBe(200);
+    expect((await call(t, sixth, 'GET', '/api/extension/token/validity')).statusCode).toBe(200);
+    // Disconnect revokes every browser's key.
+    expect((await call(t, token, 'DELETE', '/api/extension')).statusCode).toBe(200);
+    expect(await live()).toHaveLength(0);
+  });
+
+  it('a key never used for 10 minutes (an abandoned pairing) is revoked at the next issue', async () => {
+    const { userId, token } = await customer(t);
+    const abandoned = await issueKey(t, token, 'Old browser/1');
+    await t.db
+      .update(extensionKeys)
+      .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(extensionKeys.userId, userId));
+    await issueKey(t, token, 'New browser/1');
+    const rows = await t.db.select().from(extensionKeys).where(eq(extensionKeys.userId, userId));
+    expect(rows.find((r) => r.label === 'Old browser/1')?.revokedAt).not.toBeNull();
+    expect((await call(t, abandoned, 'GET', '/api/extension/token/validity')).statusCode).toBe(401);
   });
 
   it('needs a session: an apiKey is refused there and on every session route', async () => {
