@@ -2,8 +2,9 @@ import { useCallback, useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ChevronRight, ShieldCheck } from 'lucide-react';
 import { DashboardViewSchema, type DashboardView } from '@mediadiet/contract/enums';
+import { messages } from '@mediadiet/contract/messages';
 import { Button } from '@/components/ui/button';
-import { Card, CardDescription, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useSession } from '@/features/auth/api/session';
 import { AccountSettings } from '@/features/account/components/account-settings';
@@ -20,6 +21,7 @@ import { useExtension } from '@/features/extension/components/extension-provider
 import { AnalysisDetail } from '@/features/analysis/components/analysis-detail';
 import { HistorySection } from '@/features/analysis/components/history-section';
 import { InsightsSection } from '@/features/analysis/components/insights-section';
+import { QuestionnaireScreen } from '@/features/questionnaire/components/questionnaire-screen';
 import {
   ANALYSIS_PARAM,
   focusReturnTarget,
@@ -107,7 +109,7 @@ export function Component() {
         )}
         {view === 'settings' && <SettingsView />}
         {view === 'insights' && <InsightsView isPremium={nav.status === 'ready' && nav.isPremium} />}
-        {view === 'configs' && <PendingView title={VIEW_TITLES[view]} />}
+        {view === 'configs' && <ConfigsView />}
       </section>
       <ExtensionWizardAuto />
     </div>
@@ -217,15 +219,32 @@ function IgnoredSitesLink() {
   );
 }
 
-/** Views whose features are built in their own issues (personality). */
-function PendingView({ title }: { title: string }) {
+/**
+ * The Personality view (issue #8, docs/decisions/080): the questionnaire and the personality snapshot,
+ * by the questionnaire state of the account info (refreshed by the socket's update_user and
+ * config_state_update events), falling back to the session's user while the account info loads.
+ */
+function ConfigsView() {
+  const { user: sessionUser } = useSession();
+  const account = useAccountInfo();
+  const user = account.data ?? sessionUser;
+  if (user) return <QuestionnaireScreen state={user.configs.state} />;
+  if (account.isError) {
+    return (
+      <div
+        role="alert"
+        className="flex max-w-3xl flex-wrap items-center gap-3 rounded-2xl border border-danger/30 bg-danger-soft p-5"
+      >
+        <p className="font-medium text-danger">{messages.loading.questionnaireState}</p>
+        <Button variant="secondary" size="sm" onClick={() => void account.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
   return (
-    <Card className="max-w-3xl">
-      <CardTitle as="h3">{title}</CardTitle>
-      <CardDescription>
-        Nothing to show here yet. Your {title.toLowerCase()} will appear here once your browser extension is
-        connected and has sent its first touch points.
-      </CardDescription>
-    </Card>
+    <div className="flex min-h-60 items-center justify-center">
+      <Spinner size="lg" />
+    </div>
   );
 }
