@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import accountRoutes from './modules/account/routes.ts';
+import analysisRoutes from './modules/analysis/routes.ts';
 import billingRoutes from './modules/billing/routes.ts';
 import stripeWebhookRoutes from './modules/billing/webhook.ts';
 import type { OidcProvider } from './modules/auth/oidc.ts';
@@ -167,6 +168,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(billingRoutes);
   await app.register(urlsRoutes);
   await app.register(extensionRoutes);
+  await app.register(analysisRoutes);
   await app.register(stripeWebhookRoutes);
   await app.register(devRoutes);
 

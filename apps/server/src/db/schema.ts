@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -364,12 +365,75 @@ export const analyses = pgTable(
     /** 'server' (scored here) or 'device' (the extension's own run). */
     mode: text('mode').notNull(),
     createdAt: instant('created_at').notNull().defaultNow(),
+    /**
+     * The API's Analysis as JSON text (`toAnalysis` of this row), written with the row (decision 071): a page
+     * of recent analyses is these texts joined, with no jsonb decoding or re-serialising per request.
+     */
+    viewJson: text('view_json').notNull(),
   },
   (t) => [
     uniqueIndex('analyses_touchpoint_id_key').on(t.touchpointId),
-    index('analyses_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // Newest first, id as tie-breaker, NULLS FIRST as a plain `ORDER BY … DESC` has it (otherwise the planner
+    // cannot read the index in order): the recent pages and insight cards walk it (decision 071).
+    index('analyses_user_created_id_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
 export type TouchpointRow = typeof touchpoints.$inferSelect;
 export type AnalysisRow = typeof analyses.$inferSelect;
+
+// ── Analysis rollups (decision 071) ────────────────────────────────────────────────────────────────
+// Maintained in the transaction that stores an analysis (only when the insert happened and metering
+// accepted it); rebuilt from `analyses` by the migration that created them. Days and months are UTC.
+
+/** Sum of one category's BaseScore over the rolled-up analyses (column `<category id>_sum`). */
+const categorySum = (id: string) => doublePrecision(`${id}_sum`).notNull().default(0);
+
+/** Per user and UTC day: how many analyses, their tokens, overall scores and per-category BaseScores. */
+export const analysisDailyRollups = pgTable(
+  'analysis_daily_rollups',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The UTC calendar day of `analyses.created_at`. */
+    day: date('day', { mode: 'string' }).notNull(),
+    analyses: integer('analyses').notNull().default(0),
+    tokens: bigint('tokens', { mode: 'number' }).notNull().default(0),
+    /** Sum and count of the non-null `analyses.overall_score`. */
+    overallSum: doublePrecision('overall_sum').notNull().default(0),
+    overallCount: integer('overall_count').notNull().default(0),
+    joySum: categorySum('joy'),
+    calmSum: categorySum('calm'),
+    gratitudeSum: categorySum('gratitude'),
+    hopeSum: categorySum('hope'),
+    curiositySum: categorySum('curiosity'),
+    compassionSum: categorySum('compassion'),
+    aweSum: categorySum('awe'),
+    angerSum: categorySum('anger'),
+    outrageSum: categorySum('outrage'),
+    fearSum: categorySum('fear'),
+    anxietySum: categorySum('anxiety'),
+    sadnessSum: categorySum('sadness'),
+    disgustSum: categorySum('disgust'),
+    envySum: categorySum('envy'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/** Per user, UTC month and host: visits and overall scores (the Top Domains table). */
+export const analysisDomainRollups = pgTable(
+  'analysis_domain_rollups',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The first day of the UTC month of `analyses.created_at`. */
+    month: date('month', { mode: 'string' }).notNull(),
+    host: text('host').notNull(),
+    visits: integer('visits').notNull().default(0),
+    overallSum: doublePrecision('overall_sum').notNull().default(0),
+    overallCount: integer('overall_count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month, t.host] })],
+);

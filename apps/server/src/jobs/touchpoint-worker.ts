@@ -5,8 +5,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { AnalysisRow } from '../db/schema.ts';
 import type { Scorer } from '../modules/analysis/scorer.ts';
+import { storeAnalysisIn } from '../modules/analysis/service.ts';
+import { toAnalysis } from '../modules/analysis/view.ts';
 import type { UsageService } from '../modules/billing/usage-service.ts';
-import { toAnalysis } from '../modules/extension/analysis-view.ts';
 import * as repo from '../modules/extension/touchpoints-repository.ts';
 
 /**
@@ -14,7 +15,8 @@ import * as repo from '../modules/extension/touchpoints-repository.ts';
  * touch points (`FOR UPDATE SKIP LOCKED`; stale 'processing' rows of a dead worker are reclaimed), scores
  * each (server mode) or takes the extension's scores (device mode), and stores the analysis, the usage and
  * status=done in ONE transaction. The analysis insert is `ON CONFLICT (touchpoint_id) DO NOTHING` and the
- * usage is added only when the insert happened, so a retry after a crash never double-bills. After the
+ * usage and the insight rollups (decision 071) are added only when the insert happened, so a retry after a
+ * crash never double-bills or double-counts (`storeAnalysisIn`). After the
  * commit it emits `analysis_created_{userId}`. A failure goes back to the queue with exponential backoff;
  * after `maxAttempts` claims it is marked failed with the reason.
  */
@@ -93,12 +95,12 @@ export function createTouchpointWorker(deps: {
   type Stored = { tp: repo.ClaimedTouchpoint; row: AnalysisRow | null } | { tp: repo.ClaimedTouchpoint; refused: string };
 
   /**
-   * Analysis + usage + status=done of one touch point, inside `tx`. The analysis is inserted only if
-   * none exists for the touch point (a retry after a crash) and only then is usage added, so it is billed
-   * once. A metering refusal removes the analysis again and marks the touch point failed with the reason.
+   * Analysis + usage + rollups + status=done of one touch point, inside `tx` (`storeAnalysisIn`: the analysis
+   * is inserted only if none exists for the touch point, and only then billed and rolled up). A metering
+   * refusal stores nothing and marks the touch point failed with the reason.
    */
   const storeIn = async (tx: Db, { tp, scores, mode }: Scored): Promise<Stored> => {
-    const row = await repo.insertAnalysis(tx, {
+    const outcome = await storeAnalysisIn(tx, usage, {
       id: tp.id,
       userId: tp.userId,
       touchpointId: tp.id,
@@ -113,16 +115,12 @@ export function createTouchpointWorker(deps: {
       modelVersion: scores.modelVersion ?? null,
       mode,
     });
-    if (row) {
-      const decision = await usage.tryRecordIn(tx, tp.userId, scores.tokens);
-      if (!decision.ok) {
-        await repo.deleteAnalysis(tx, tp.userId, row.id);
-        await repo.markFailed(tx, tp.id, decision.message);
-        return { tp, refused: decision.message };
-      }
+    if (outcome.kind === 'refused') {
+      await repo.markFailed(tx, tp.id, outcome.message);
+      return { tp, refused: outcome.message };
     }
     await repo.markDone(tx, tp.id);
-    return { tp, row };
+    return { tp, row: outcome.kind === 'stored' ? outcome.row : null };
   };
 
   const inTransaction = <T,>(work: (tx: Db) => Promise<T>) =>

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import * as authRepository from '../auth/repository.ts';
-import * as touchpointsRepository from '../extension/touchpoints-repository.ts';
+import * as analysisRepository from '../analysis/repository.ts';
 import * as urlsRepository from '../urls/repository.ts';
 
 /**
@@ -11,7 +11,7 @@ export async function readAccountData(db: Db, userId: string) {
   const [sessions, identities, analyses, ignoredSites] = await Promise.all([
     authRepository.listSessions(db, userId),
     authRepository.listIdentities(db, userId),
-    touchpointsRepository.listAnalyses(db, userId),
+    analysisRepository.listAnalyses(db, userId),
     urlsRepository.listDomains(db, userId),
   ]);
   return { sessions, identities, analyses, ignoredSites };

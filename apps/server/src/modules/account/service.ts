@@ -4,7 +4,7 @@ import type { User } from '@mediadiet/contract/user';
 import type { Db } from '../../db/database.ts';
 import { badRequest, unauthorized } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { toAnalysis } from '../extension/analysis-view.ts';
+import { toAnalysis } from '../analysis/view.ts';
 import type { UsersService } from '../users/service.ts';
 import { readAccountData } from './repository.ts';
 

@@ -1,8 +1,8 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { analyses, touchpoints, type AnalysisRow } from '../../db/schema.ts';
+import { touchpoints } from '../../db/schema.ts';
 
-/** Touch points and analyses: the only module code that touches these tables. Scoped by user id. */
+/** Touch points: the only module code that touches this table (analyses: modules/analysis). Scoped by user id. */
 
 export type TouchpointStatus = 'queued' | 'processing' | 'done' | 'failed';
 
@@ -51,6 +51,23 @@ export async function insertOrFindRecent(
     if (!row) throw new Error('touch point insert returned nothing');
     return { id: row.id, created: true };
   });
+}
+
+/**
+ * A touch point that arrives already analysed (its analysis is stored in the same transaction): status
+ * done, no text. For imports of past reading such as the demo seed; the extension's pages go through
+ * `insertOrFindRecent` and the worker.
+ */
+export async function insertDone(
+  tx: Db,
+  values: Omit<NewTouchpoint, 'text' | 'scores'> & { createdAt: Date },
+): Promise<string> {
+  const [row] = await tx
+    .insert(touchpoints)
+    .values({ ...values, text: null, scores: null, status: 'done', updatedAt: values.createdAt })
+    .returning({ id: touchpoints.id });
+  if (!row) throw new Error('touch point insert returned nothing');
+  return row.id;
 }
 
 export interface ClaimedTouchpoint {
@@ -104,19 +121,6 @@ export async function claimDue(db: Db, workerId: string, limit: number, staleMs:
     scores: typeof r.scores === 'string' ? (JSON.parse(r.scores) as unknown) : r.scores,
     attempts: Number(r.attempts),
   }));
-}
-
-export type NewAnalysis = typeof analyses.$inferInsert;
-
-/** Inserts the analysis of a touch point; null when it already exists (a retry after a crash). */
-export async function insertAnalysis(tx: Db, values: NewAnalysis): Promise<AnalysisRow | null> {
-  const [row] = await tx.insert(analyses).values(values).onConflictDoNothing({ target: analyses.touchpointId }).returning();
-  return row ?? null;
-}
-
-/** Removes an analysis again (metering refused it inside the storing transaction). */
-export async function deleteAnalysis(tx: Db, userId: string, id: string): Promise<void> {
-  await tx.delete(analyses).where(and(eq(analyses.userId, userId), eq(analyses.id, id)));
 }
 
 /** Marks a touch point done and drops its text (privacy: the text is kept only until it is analysed). */
@@ -173,9 +177,4 @@ export async function countPending(db: Db): Promise<number> {
     sql`select count(*)::int as n from touchpoints where status in ('queued', 'processing')`,
   )) as { rows: { n: number }[] };
   return Number(result.rows[0]?.n ?? 0);
-}
-
-/** The user's analyses, newest first (account export). */
-export async function listAnalyses(db: Db, userId: string): Promise<AnalysisRow[]> {
-  return db.select().from(analyses).where(eq(analyses.userId, userId)).orderBy(desc(analyses.createdAt));
 }

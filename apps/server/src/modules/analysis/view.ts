@@ -2,8 +2,24 @@ import type { Analysis } from '@mediadiet/contract/analysis';
 import { AnalysisModeSchema } from '@mediadiet/contract/analysis';
 import type { AnalysisRow } from '../../db/schema.ts';
 
+/** The stored columns an API Analysis is made of (the repositories select exactly these). */
+export type AnalysisViewRow = Pick<
+  AnalysisRow,
+  | 'id'
+  | 'url'
+  | 'title'
+  | 'createdAt'
+  | 'tokens'
+  | 'categoryScores'
+  | 'classificationAnalysis'
+  | 'valence'
+  | 'overallScore'
+  | 'modelVersion'
+  | 'mode'
+>;
+
 /** The API's Analysis (contract AnalysisSchema) from a stored row. */
-export function toAnalysis(row: AnalysisRow): Analysis {
+export function toAnalysis(row: AnalysisViewRow): Analysis {
   const mode = AnalysisModeSchema.safeParse(row.mode);
   return {
     id: row.id,
@@ -18,4 +34,9 @@ export function toAnalysis(row: AnalysisRow): Analysis {
     ...(row.modelVersion === null ? {} : { modelVersion: row.modelVersion }),
     ...(mode.success ? { mode: mode.data } : {}),
   };
+}
+
+/** The stored form of an analysis' API view (`analyses.view_json`). */
+export function analysisViewJson(row: AnalysisViewRow): string {
+  return JSON.stringify(toAnalysis(row));
 }

@@ -1,0 +1,264 @@
+import { createHash } from 'node:crypto';
+import { analyze, type AnalysisResult } from '@mediadiet/analyzer';
+import type { SubscriptionInfoResponse } from '@mediadiet/contract/subscription';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../src/db/database.ts';
+import { storeAnalysisIn } from '../../src/modules/analysis/service.ts';
+import * as touchpoints from '../../src/modules/extension/touchpoints-repository.ts';
+import { LIFE_ARTICLES } from './texts-life.ts';
+import { NEWS_ARTICLES } from './texts-news.ts';
+import type { DemoArticle } from './types.ts';
+
+/**
+ * The demo account (decision 071): `npm run seed:demo` creates — or resets — demo@mediadiet.app, "Demo Reader",
+ * on an active Premium subscription of the test-mode provider, questionnaire COMPLETED, with about four
+ * months of reading: 6–10 pages a day from 36 bundled articles on 12 invented sites, each scored by the
+ * offline analyzer. Everything goes through the product's own paths, with the app's clock moved through
+ * the past: card setup and subscription over the API, trial end and renewals by the billing sweep,
+ * analyses + usage + rollups through `storeAnalysisIn` (the worker's storing function).
+ */
+
+export const DEMO_EMAIL = 'demo@mediadiet.app';
+export const DEMO_NAME = 'Demo Reader';
+
+const DAY = 86_400_000;
+const ARTICLES: DemoArticle[] = [...NEWS_ARTICLES, ...LIFE_ARTICLES];
+
+/** A clock the seed moves through the past; the app is built with it. */
+export interface MovableClock {
+  (): Date;
+  set(date: Date): void;
+}
+
+export function movableClock(start: Date): MovableClock {
+  let now = start.getTime();
+  const clock = (() => new Date(now)) as MovableClock;
+  clock.set = (date) => {
+    now = date.getTime();
+  };
+  return clock;
+}
+
+export interface DemoSeedOptions {
+  /** Built with `clock`, the touch-point worker off and no sweep timer (the seed runs the sweep itself). */
+  app: FastifyInstance;
+  clock: MovableClock;
+  /** Where the history ends (the real now). */
+  now: Date;
+  /** Days of history. Default 120 (about four months). */
+  days?: number;
+  log?: (line: string) => void;
+}
+
+export interface DemoSeedResult {
+  userId: string;
+  email: string;
+  analyses: number;
+  from: Date;
+  to: Date;
+  sites: number;
+  subscription: SubscriptionInfoResponse;
+}
+
+/** A small deterministic generator: the same reading every run (dates move with `now`). */
+function random(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A plausible address for a visit of `article` on `at`. */
+function urlOf(article: DemoArticle, at: Date): string {
+  const base = `https://${article.host}/${article.section}`;
+  if (article.kind === 'news' || article.kind === 'opinion') {
+    return `${base}/${at.getUTCFullYear()}/${pad(at.getUTCMonth() + 1)}/${pad(at.getUTCDate())}/${article.slug}`;
+  }
+  if (article.kind === 'forum') {
+    const thread =
+      parseInt(createHash('sha256').update(article.slug).digest('hex').slice(0, 6), 16) % 900_000;
+    return `${base}/${article.slug}/${100_000 + thread}`;
+  }
+  return `${base}/${article.slug}`;
+}
+
+/**
+ * How likely the reader opens `article` at `hour` (UTC), `progress` (0 → 1) through the history: news in
+ * the morning, recipes in the evening, and a diet that slowly turns from outrage towards calmer reading.
+ */
+function weight(article: DemoArticle, hour: number, progress: number): number {
+  const base = { news: 3, opinion: 2, blog: 2, recipe: 1.5, forum: 2, science: 1.5 }[article.kind];
+  let w = base;
+  if (article.kind === 'news' && hour < 11) w *= 2;
+  if (article.kind === 'recipe' && hour >= 16) w *= 2.5;
+  if (article.kind === 'opinion' || article.host === 'www.metroledger.com') w *= 1.8 - 1.4 * progress;
+  if (article.kind === 'blog' || article.kind === 'science') w *= 0.5 + 1.2 * progress;
+  return w;
+}
+
+function pick(rand: () => number, hour: number, progress: number): DemoArticle {
+  const weights = ARTICLES.map((a) => weight(a, hour, progress));
+  let r = rand() * weights.reduce((a, b) => a + b, 0);
+  for (const [i, w] of weights.entries()) {
+    r -= w;
+    if (r <= 0) return ARTICLES[i]!;
+  }
+  return ARTICLES[ARTICLES.length - 1]!;
+}
+
+/** An article as read: sometimes a paragraph shorter (a teaser, a paywall), so its scores vary a little. */
+function scorer() {
+  const cache = new Map<string, AnalysisResult>();
+  return (article: DemoArticle, drop: number, url: string): AnalysisResult => {
+    const key = `${article.slug}#${drop}`;
+    let result = cache.get(key);
+    if (!result) {
+      const paragraphs = article.paragraphs.filter((_, i) => i !== drop);
+      result = analyze({ title: article.title, text: paragraphs.join('\n\n'), url });
+      cache.set(key, result);
+    }
+    return result;
+  };
+}
+
+/** Seeds (or resets) the demo account; see the module comment. */
+export async function seedDemo(options: DemoSeedOptions): Promise<DemoSeedResult> {
+  const { app, clock, now } = options;
+  const days = options.days ?? 120;
+  const log = options.log ?? (() => {});
+  const sweep = app.billing.sweep;
+  if (!sweep || app.billing.provider.id !== 'local') {
+    throw new Error(
+      'The demo seed uses the test-mode payment provider: unset STRIPE_SECRET_KEY and run it again.',
+    );
+  }
+
+  // History from 08:00 UTC, `days` days ago.
+  const firstDay = Math.floor((now.getTime() - days * DAY) / DAY) * DAY;
+  const start = new Date(firstDay + 8 * 3_600_000);
+  clock.set(start);
+
+  const existing = await app.users.findRecordByEmail(DEMO_EMAIL);
+  if (existing) {
+    // Everything of the account goes with it (every table references users with ON DELETE CASCADE).
+    await app.users.remove(existing.id);
+    log(`removed the previous ${DEMO_EMAIL} and all its data`);
+  }
+  const user = await app.users.create({ email: DEMO_EMAIL, name: DEMO_NAME });
+  if (!user) throw new Error(`${DEMO_EMAIL} could not be created`);
+
+  // Subscribe as a customer would, over the API: a test card, Premium (10-day trial, then charged).
+  const { token } = await app.sessions.create(user.id, 'pin');
+  const call = async <T>(
+    method: 'GET' | 'POST' | 'PATCH',
+    url: string,
+    payload?: Record<string, unknown>,
+  ): Promise<T> => {
+    const response = await app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token}` },
+      ...(payload ? { payload } : {}),
+    });
+    if (response.statusCode >= 300)
+      throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
+    return response.json<T>();
+  };
+  const { clientSecret } = await call<{ clientSecret: string }>('POST', '/api/payment/intent');
+  const { paymentMethodId } = await call<{ paymentMethodId: string }>(
+    'POST',
+    '/api/payment/local/confirm-setup',
+    {
+      clientSecret,
+      card: { number: '4242424242424242', expMonth: 12, expYear: now.getUTCFullYear() + 4, cvc: '123' },
+    },
+  );
+  await call('POST', '/api/subscription/create', { plan: 'premium', paymentMethodId });
+  // The extension wizard was offered back then; the questionnaire was answered in the first week.
+  await call('PATCH', '/api/subscription/chrome');
+  await app.users.update(user.id, {
+    configsState: 'COMPLETED',
+    configsLastSubmitted: new Date(start.getTime() + 5 * DAY),
+  });
+  log(`created ${DEMO_EMAIL} on Premium from ${start.toISOString().slice(0, 10)}`);
+
+  const rand = random(20_251_121);
+  const score = scorer();
+  const hosts = new Set<string>();
+  let stored = 0;
+  for (let d = 0; d <= days; d++) {
+    const dayStart = firstDay + d * DAY;
+    const count = 6 + Math.floor(rand() * 5);
+    // Reading between 06:30 and 23:30 UTC.
+    const times = Array.from(
+      { length: count },
+      () => dayStart + 23_400_000 + Math.floor(rand() * 61_200_000),
+    ).sort((a, b) => a - b);
+    for (const time of times) {
+      const at = new Date(time);
+      const article = pick(rand, at.getUTCHours(), d / days);
+      const drop = rand() < 0.35 ? Math.floor(rand() * article.paragraphs.length) : -1;
+      if (at <= start || at > now) continue;
+      const url = urlOf(article, at);
+      const scores = score(article, drop, url);
+
+      // The billing sweep settles whatever fell due by then (trial end, renewals) before the page is billed.
+      clock.set(at);
+      await sweep.runOnce();
+      const outcome = await app.db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const id = await touchpoints.insertDone(tx, {
+          userId: user.id,
+          url,
+          host: article.host,
+          title: article.title,
+          contentHash: createHash('sha256').update(`${url}\n${drop}\n${time}`).digest('hex'),
+          capturedAt: at,
+          createdAt: at,
+        });
+        return storeAnalysisIn(tx, app.usage, {
+          id,
+          userId: user.id,
+          touchpointId: id,
+          url,
+          host: article.host,
+          title: article.title,
+          tokens: scores.tokens,
+          categoryScores: scores.categoryScores,
+          classificationAnalysis: scores.classificationAnalysis,
+          valence: scores.valence,
+          overallScore: scores.overallScore,
+          modelVersion: scores.modelVersion,
+          mode: 'server',
+          createdAt: at,
+        });
+      });
+      if (outcome.kind !== 'stored')
+        throw new Error(`analysis of ${url} was not stored: ${JSON.stringify(outcome)}`);
+      stored++;
+      hosts.add(article.host);
+    }
+  }
+
+  clock.set(now);
+  await sweep.runOnce();
+  const subscription = await app.billing.subscriptions.info(user.id);
+  // No session of the seed stays usable: sign-in makes a new one.
+  await app.sessions.revokeAll(user.id);
+  log(`stored ${stored} analyses`);
+  return {
+    userId: user.id,
+    email: DEMO_EMAIL,
+    analyses: stored,
+    from: start,
+    to: now,
+    sites: hosts.size,
+    subscription,
+  };
+}

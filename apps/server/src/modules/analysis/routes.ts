@@ -1,0 +1,35 @@
+import { parseInsightsPeriod } from '@mediadiet/contract/insights';
+import { api } from '@mediadiet/contract/routes';
+import type { FastifyInstance } from 'fastify';
+import { registerRoute } from '../../http/route.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { createAnalysisService, recentBody } from './service.ts';
+
+/**
+ * History and insights (spec §2, §7; decision 071): GET /api/analysis/recent (paged, with window totals),
+ * GET /api/analysis/get/:id, GET /api/analysis/insights (current UTC month) and
+ * GET /api/analysis/insights/:month/:year (`month` 1–12 or 'all' for the whole year).
+ */
+export default function analysisRoutes(app: FastifyInstance) {
+  const analysis = createAnalysisService({ db: app.db, clock: app.clock });
+
+  // A page holds 60 analyses of 14 category scores each. Decoding them from jsonb, re-validating them against
+  // the contract and serialising them again cost more than the queries (decision 071): each analysis is
+  // stored with its API view as JSON text (`toAnalysis` when it was stored) and the page is those texts
+  // joined. The route keeps the contract's schema for the docs; tests parse every answer with it.
+  registerRoute(app, api.analysisRecent, async (request, reply) => {
+    const page = await analysis.recent(requireAuth(request).userId, request.query);
+    return reply.type('application/json; charset=utf-8').send(recentBody(page));
+  });
+
+  registerRoute(app, api.analysisGet, async (request) => ({
+    success: true as const,
+    analysis: await analysis.get(requireAuth(request).userId, request.params.id),
+  }));
+
+  registerRoute(app, api.analysisInsights, (request) => analysis.insights(requireAuth(request).userId));
+
+  registerRoute(app, api.analysisInsightsPeriod, (request) =>
+    analysis.insights(requireAuth(request).userId, parseInsightsPeriod(request.params)),
+  );
+}

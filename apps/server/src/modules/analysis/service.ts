@@ -1,0 +1,197 @@
+import { recentWindowStart, type Analysis, type RecentAnalysesResponse } from '@mediadiet/contract/analysis';
+import { CATEGORIES, CATEGORY_IDS, type CategoryId } from '@mediadiet/contract/categories';
+import {
+  INSIGHT_RESULTS_LIMIT,
+  RECENT_PAGE_SIZE,
+  RECENT_WINDOW_DAYS,
+  TOP_DOMAINS_LIMIT,
+} from '@mediadiet/contract/constants';
+import type { InsightsPeriod, InsightsResponse, TrendCategory } from '@mediadiet/contract/insights';
+import { messages } from '@mediadiet/contract/messages';
+import type { Db } from '../../db/database.ts';
+import type { AnalysisRow } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { UsageService } from '../billing/usage-service.ts';
+import * as repo from './repository.ts';
+
+/**
+ * Analyses and insights (spec §2 History, Analysis detail, Insights; decision 071). Every read is the
+ * caller's own: the repository scopes each query by user id, and somebody else's analysis is simply
+ * not found (404, never 403, so ids of other users cannot be probed).
+ */
+
+/** Years the insights accept (the contract's InsightDirectory range). */
+export const MIN_INSIGHTS_YEAR = 2000;
+export const MAX_INSIGHTS_YEAR = 9999;
+
+export const analysisErrors = {
+  badCursor: 'querystring.cursor: not a cursor of this list (use the nextCursor of the previous page)',
+  badYear: `params.year: must be between ${MIN_INSIGHTS_YEAR} and ${MAX_INSIGHTS_YEAR}`,
+} as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const EXACT_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
+
+/** The opaque `nextCursor`: base64url of `<created_at to the microsecond>_<id>`. */
+export function encodeCursor(key: repo.AnalysisKey): string {
+  return Buffer.from(`${key.at}_${key.id}`, 'utf8').toString('base64url');
+}
+
+/** A cursor back to its key; null when it is not one of ours. */
+export function decodeCursor(cursor: string): repo.AnalysisKey | null {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const [at, id, ...rest] = text.split('_');
+  if (rest.length > 0 || !at || !id || !EXACT_TIME.test(at) || !UUID.test(id)) return null;
+  if (Number.isNaN(Date.parse(`${at.slice(0, 23)}Z`))) return null;
+  return { at, id: id.toLowerCase() };
+}
+
+/** [from, to) of a period: a UTC calendar month, or a whole UTC year. */
+export function periodRange(period: InsightsPeriod): { from: Date; to: Date } {
+  if (period.scope === 'year') {
+    return { from: new Date(Date.UTC(period.yy, 0, 1)), to: new Date(Date.UTC(period.yy + 1, 0, 1)) };
+  }
+  return {
+    from: new Date(Date.UTC(period.yy, period.mm - 1, 1)),
+    to: new Date(Date.UTC(period.yy, period.mm, 1)),
+  };
+}
+
+/** The UTC calendar month `now` falls in. */
+export function currentMonth(now: Date): InsightsPeriod {
+  return { scope: 'month', mm: now.getUTCMonth() + 1, yy: now.getUTCFullYear() };
+}
+
+/** Averages are shown with at most 3 decimals; rounding also keeps float sums inside 0–100. */
+const score = (sum: number, count: number) =>
+  count > 0 ? Math.min(100, Math.max(0, Math.round((sum / count) * 1000) / 1000)) : 0;
+
+const TREND_CATEGORIES: TrendCategory[] = CATEGORY_IDS.map((id) => ({
+  name: id,
+  classification: CATEGORIES[id].classification,
+}));
+
+/** A page of recent analyses with each analysis still as its stored JSON text (see `recentBody`). */
+export interface RecentPage {
+  views: string[];
+  totals: RecentAnalysesResponse['totals'];
+  nextCursor: string | null;
+}
+
+/** The RecentAnalysesResponse JSON of a page: the stored analysis views joined, nothing re-serialised. */
+export function recentBody(page: RecentPage): string {
+  return `{"success":true,"results":[${page.views.join(',')}],"totals":${JSON.stringify(page.totals)},"nextCursor":${JSON.stringify(page.nextCursor)}}`;
+}
+
+export interface AnalysisService {
+  recent(userId: string, query: { days?: number; limit?: number; cursor?: string }): Promise<RecentPage>;
+  get(userId: string, id: string): Promise<Analysis>;
+  /** Insights of a period; without one, of the current UTC month (answered even when it has no data). */
+  insights(userId: string, period?: InsightsPeriod): Promise<InsightsResponse>;
+}
+
+export function createAnalysisService(deps: { db: Db; clock: Clock }): AnalysisService {
+  const { db, clock } = deps;
+
+  return {
+    async recent(userId, query) {
+      const since = recentWindowStart(clock(), query.days ?? RECENT_WINDOW_DAYS);
+      const limit = query.limit ?? RECENT_PAGE_SIZE;
+      const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+      if (before === null) throw badRequest(analysisErrors.badCursor);
+      const [rows, totals] = await Promise.all([
+        repo.listRecent(db, userId, { since, limit: limit + 1, before }),
+        repo.windowTotals(db, userId, since),
+      ]);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        views: page.map((row) => row.viewJson),
+        totals,
+        nextCursor: rows.length > limit && last ? encodeCursor(last.key) : null,
+      };
+    },
+
+    async get(userId, id) {
+      // Not a uuid: no analysis can have it (and the query would be a type error in PostgreSQL).
+      const view = UUID.test(id) ? await repo.findAnalysisView(db, userId, id.toLowerCase()) : null;
+      if (!view) throw notFound(messages.server.analysisNotFound);
+      return JSON.parse(view) as Analysis;
+    },
+
+    async insights(userId, requested) {
+      const period = requested ?? currentMonth(clock());
+      if (period.yy < MIN_INSIGHTS_YEAR || period.yy > MAX_INSIGHTS_YEAR)
+        throw badRequest(analysisErrors.badYear);
+      const range = periodRange(period);
+      const cards = async () => {
+        // The rollups say from which day on the newest cards lie: their query reads only those days.
+        const figures = await repo.periodFigures(db, userId, range, INSIGHT_RESULTS_LIMIT);
+        const from = figures.newestFrom && figures.newestFrom > range.from ? figures.newestFrom : range.from;
+        return {
+          figures,
+          summaries: await repo.listSummaries(db, userId, { from, to: range.to }, INSIGHT_RESULTS_LIMIT),
+        };
+      };
+      const [{ figures, summaries }, domains, directories] = await Promise.all([
+        cards(),
+        repo.topDomains(db, userId, range, TOP_DOMAINS_LIMIT),
+        repo.monthsWithData(db, userId),
+      ]);
+      const averageScores: Partial<Record<CategoryId, number>> = {};
+      if (figures.analyses > 0) {
+        for (const id of CATEGORY_IDS) averageScores[id] = score(figures.categorySums[id], figures.analyses);
+      }
+      return {
+        success: true,
+        scope: period.scope,
+        results: summaries.map((s) => ({
+          id: s.id,
+          url: s.url,
+          createdAt: s.createdAt.toISOString(),
+          // An analysis without an overall score (a device upload that sent none) shows 0.
+          overall_score: s.overallScore ?? 0,
+        })),
+        totalResults: figures.analyses,
+        trends: { categories: TREND_CATEGORIES, metadata: { averageScores } },
+        topDomains: domains.map((d) => ({
+          domain: d.host,
+          averageScore: score(d.overallSum, d.overallCount),
+          visitCount: d.visits,
+        })),
+        directories,
+        currMM: period.mm,
+        currYY: period.yy,
+      };
+    },
+  };
+}
+
+export type StoreOutcome =
+  | { kind: 'stored'; row: AnalysisRow }
+  /** The touch point already has its analysis (a retry after a crash): nothing stored or billed. */
+  | { kind: 'existing' }
+  /** Metering refused it: nothing stored. */
+  | { kind: 'refused'; message: string };
+
+/**
+ * Stores one analysis with everything that must agree with it, inside the caller's transaction: the row
+ * (once per touch point), the usage (only if the row was new) and the rollups (only if metering
+ * accepted it). The touch-point worker and the demo seed store analyses through this alone.
+ */
+export async function storeAnalysisIn(
+  tx: Db,
+  usage: Pick<UsageService, 'tryRecordIn'>,
+  values: repo.NewAnalysis,
+): Promise<StoreOutcome> {
+  const row = await repo.insertAnalysis(tx, values);
+  if (!row) return { kind: 'existing' };
+  const decision = await usage.tryRecordIn(tx, row.userId, row.tokens);
+  if (!decision.ok) {
+    await repo.deleteAnalysis(tx, row.userId, row.id);
+    return { kind: 'refused', message: decision.message };
+  }
+  await repo.addToRollups(tx, row.userId, row.id);
+  return { kind: 'stored', row };
+}

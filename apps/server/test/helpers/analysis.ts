@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import type { AnalysisScores, CategoryScores } from '@mediadiet/contract/analysis';
+import { CATEGORIES, CATEGORY_IDS, type CategoryId } from '@mediadiet/contract/categories';
+import type { Db } from '../../src/db/database.ts';
+import { touchpoints, type AnalysisRow } from '../../src/db/schema.ts';
+import { storeAnalysisIn } from '../../src/modules/analysis/service.ts';
+import type { TestApp } from './test-app.ts';
+
+/** Category scores: every category at BaseScore 0 unless given. */
+export function buildScores(base: Partial<Record<CategoryId, number>> = {}): CategoryScores {
+  return Object.fromEntries(
+    CATEGORY_IDS.map((id) => [
+      id,
+      {
+        BaseScore: base[id] ?? 0,
+        Classification: CATEGORIES[id].classification,
+        BayesFactor: 1,
+        PosteriorProbability: 0.5,
+        EffectiveN: 2,
+      },
+    ]),
+  ) as CategoryScores;
+}
+
+export interface AnalysisSpec {
+  createdAt: Date | string;
+  host?: string;
+  /** Default `https://<host>/<random>`. */
+  url?: string;
+  title?: string;
+  tokens?: number;
+  /** null: stored without an overall score (a device upload that sent none). */
+  overallScore?: number | null;
+  base?: Partial<Record<CategoryId, number>>;
+  classification?: AnalysisScores['classificationAnalysis'];
+}
+
+/** Accepts every usage record (tests of reads do not exercise metering). */
+const acceptAll = { tryRecordIn: () => Promise.resolve({ ok: true as const }) };
+
+/**
+ * Stores analyses for a user as the worker does (touch point row + `storeAnalysisIn`: analysis and rollups
+ * in one transaction), with the given creation times. Answers the stored rows in the given order.
+ */
+export async function buildAnalyses(
+  t: Pick<TestApp, 'db'>,
+  userId: string,
+  specs: AnalysisSpec[],
+): Promise<AnalysisRow[]> {
+  const rows: AnalysisRow[] = [];
+  for (const spec of specs) {
+    const createdAt = new Date(spec.createdAt);
+    const host = spec.host ?? 'news.example.org';
+    const url = spec.url ?? `https://${host}/${randomUUID().slice(0, 8)}`;
+    const row = await t.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const [tp] = await tx
+        .insert(touchpoints)
+        .values({
+          userId,
+          url,
+          host,
+          title: spec.title ?? '',
+          text: null,
+          contentHash: randomUUID(),
+          capturedAt: createdAt,
+          status: 'done',
+        })
+        .returning({ id: touchpoints.id });
+      const outcome = await storeAnalysisIn(tx, acceptAll, {
+        id: tp!.id,
+        userId,
+        touchpointId: tp!.id,
+        url,
+        host,
+        title: spec.title ?? '',
+        tokens: spec.tokens ?? 100,
+        categoryScores: buildScores(spec.base),
+        classificationAnalysis: spec.classification ?? {
+          correlationCoefficient: 0.5,
+          bayesFactor: 2,
+          posteriorProbability: 0.6,
+        },
+        valence: 0,
+        overallScore: spec.overallScore === undefined ? 50 : spec.overallScore,
+        modelVersion: 'test-1',
+        mode: 'server',
+        createdAt,
+      });
+      if (outcome.kind !== 'stored') throw new Error(`buildAnalyses: ${outcome.kind}`);
+      return outcome.row;
+    });
+    rows.push(row);
+  }
+  return rows;
+}
+
+export const HOUR = 3_600_000;
+export const DAY = 24 * HOUR;
