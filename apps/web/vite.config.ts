@@ -1,6 +1,14 @@
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, loadEnv, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { parseEnv } from './src/config/env-schema.ts';
+import {
+  inlineContractLiterals,
+  preloadScreenChunks,
+  pureContractDeclarations,
+  toLiteral,
+  treeShakeReactRouter,
+} from './vite-plugins.ts';
 
 /** The API server in development (`npm run dev -w apps/server`). */
 const API_ORIGIN = 'http://localhost:3000';
@@ -29,8 +37,20 @@ const proxy: Record<string, ProxyOptions> = {
   },
 };
 
-export default defineConfig({
-  plugins: [react(), tailwindcss()],
+const webRoot = decodeURIComponent(new URL('.', import.meta.url).pathname);
+
+export default defineConfig(({ mode }) => ({
+  // The configuration is validated here, once, and baked in (src/config/env.ts): a bad VITE_* value stops
+  // the dev server, the build and the tests with a message naming the variable.
+  define: { __WEB_ENV__: toLiteral(parseEnv(loadEnv(mode, webRoot, 'VITE_'))) },
+  plugins: [
+    react(),
+    tailwindcss(),
+    treeShakeReactRouter(),
+    pureContractDeclarations(),
+    inlineContractLiterals(),
+    preloadScreenChunks(),
+  ],
   resolve: {
     alias: { '@': decodeURIComponent(new URL('./src', import.meta.url).pathname) },
   },
@@ -40,18 +60,50 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // Every browser the build targets preloads modules itself; the polyfill would only cost bytes.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Libraries that change rarely get their own long-cached chunks; screens stay lazy (router.tsx).
+        // `vendor`: what every page runs. `catalogue`: the contract's zod-free messages and constants, which
+        // every page reads. `schemas`: zod and the contract's schema modules, which only pages that talk to
+        // the server load (docs/decisions/073).
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
-            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+            {
+              name: 'catalogue',
+              test: /packages[\\/]contract[\\/]src[\\/](constants|messages)\.ts$/,
+              priority: 3,
+            },
+            {
+              name: 'vendor',
+              priority: 2,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+)[\\/]/,
+            },
+            {
+              // The signed-in shell's parts (header menu and LED, the extension connection's calls): one
+              // file instead of a dozen small ones, fetched together when a session exists.
+              name: 'signed-in',
+              priority: 1,
+              includeDependenciesRecursively: false,
+              test: /src[\\/](app[\\/]layout[\\/]user-menu|components[\\/]ui[\\/](dropdown-menu|modal)|features[\\/]extension[\\/](components[\\/](extension-status-led|extension-wizard)|api[\\/](connection-calls|disconnect-extension|get-extension-auth|record-installation)|utils[\\/]paths)|lib[\\/](extension-bridge|browser))\.tsx?$/,
+            },
+            {
+              // Radix's shared base (what tabs, collapsible and slider build on) in one file; the menu and
+              // dialog layers (popper, focus scope, scroll lock) stay with the lazy menu and dialog.
+              name: 'radix',
+              priority: 1,
+              includeDependenciesRecursively: false,
+              test: /node_modules[\\/]@radix-ui[\\/](primitive|number|react-(collection|roving-focus|presence|slot|context|primitive|compose-refs|id|direction|use-[a-z-]+))[\\/]/,
+            },
+            {
+              name: 'schemas',
+              priority: 1,
+              test: /node_modules[\\/]zod[\\/]|packages[\\/]contract[\\/]src[\\/](?!constants\.ts|messages\.ts)/,
+            },
           ],
         },
       },
     },
   },
-});
+}));

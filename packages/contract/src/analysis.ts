@@ -8,7 +8,7 @@ import {
 } from './categories';
 import { IdSchema, IsoDateTimeSchema } from './common';
 import { AnalysisModeSchema } from './enums';
-import { RECENT_PAGE_MAX, RECENT_WINDOW_DAYS } from './constants';
+import { CARD_MAX_CATEGORIES_PER_CLASS, RECENT_PAGE_MAX, RECENT_WINDOW_DAYS } from './constants';
 
 export { AnalysisModeSchema, type AnalysisMode } from './enums';
 
@@ -71,7 +71,7 @@ export type Analysis = z.infer<typeof AnalysisSchema>;
 export const RecentAnalysesQuerySchema = z.object({
   /** Window in days, default RECENT_WINDOW_DAYS (7). */
   days: z.coerce.number().int().min(1).max(366).optional(),
-  /** Page size, default RECENT_PAGE_SIZE (60), at most RECENT_PAGE_MAX (200). */
+  /** Page size, default RECENT_PAGE_SIZE (24), at most RECENT_PAGE_MAX (200). */
   limit: z.coerce.number().int().min(1).max(RECENT_PAGE_MAX).optional(),
   /** Keyset cursor: the `nextCursor` of the previous page (older analyses follow). */
   cursor: z.string().min(1).max(200).optional(),
@@ -79,14 +79,26 @@ export const RecentAnalysesQuerySchema = z.object({
 export type RecentAnalysesQuery = z.infer<typeof RecentAnalysesQuerySchema>;
 
 /**
+ * One history card's analysis (spec §2: the recent analyses "with what the cards need"): the Analysis
+ * without `modelVersion`, and with `categoryScores` cut to the card's categories — the top
+ * CARD_MAX_CATEGORIES_PER_CLASS pro and mal by BaseScore (`topCategories`, made by `toRecentAnalysis`).
+ * An Analysis is also a valid RecentAnalysis (the live socket payload is put into the history as it is);
+ * the detail fetches the whole analysis (`GET /api/analysis/get/:id`).
+ */
+export const RecentAnalysisSchema = AnalysisSchema.omit({ categoryScores: true, modelVersion: true }).extend({
+  categoryScores: z.partialRecord(CategoryIdSchema, CategoryScoreSchema),
+});
+export type RecentAnalysis = z.infer<typeof RecentAnalysisSchema>;
+
+/**
  * Newest first, one page at a time (designed: the spec's `{results}` plus paging and window totals, so a
- * heavy reader's week is not one multi-megabyte answer). `totals` always cover the whole window — the
- * 'Touchpoints (last 7 days)' and 'Tokens Used (last 7 days)' cards — whatever the page. `nextCursor` is
- * null on the last page.
+ * heavy reader's week is not one multi-megabyte answer). Each result is a RecentAnalysis (what a card
+ * shows). `totals` always cover the whole window — the 'Touchpoints (last 7 days)' and 'Tokens Used
+ * (last 7 days)' cards — whatever the page. `nextCursor` is null on the last page.
  */
 export const RecentAnalysesResponseSchema = z.object({
   success: z.literal(true),
-  results: z.array(AnalysisSchema),
+  results: z.array(RecentAnalysisSchema),
   totals: z.object({
     touchpoints: z.number().int().nonnegative(),
     tokens: z.number().int().nonnegative(),
@@ -136,6 +148,28 @@ export function topCategories(
   return {
     pro: ranked.filter((c) => isPro(c.score.Classification)).slice(0, limit),
     mal: ranked.filter((c) => !isPro(c.score.Classification)).slice(0, limit),
+  };
+}
+
+/**
+ * The history card's view of an analysis (RecentAnalysisSchema): everything but `modelVersion`, with only
+ * the card's categories (the top CARD_MAX_CATEGORIES_PER_CLASS pro and mal, as `topCategories` ranks them).
+ */
+export function toRecentAnalysis(analysis: Analysis | RecentAnalysis): RecentAnalysis {
+  const { pro, mal } = topCategories(analysis.categoryScores, CARD_MAX_CATEGORIES_PER_CLASS);
+  const categoryScores: Partial<Record<CategoryId, CategoryScore>> = {};
+  for (const category of [...pro, ...mal]) categoryScores[category.id] = category.score;
+  return {
+    id: analysis.id,
+    url: analysis.url,
+    ...(analysis.title === undefined ? {} : { title: analysis.title }),
+    createdAt: analysis.createdAt,
+    tokens: analysis.tokens,
+    categoryScores,
+    classificationAnalysis: analysis.classificationAnalysis,
+    ...(analysis.valence === undefined ? {} : { valence: analysis.valence }),
+    ...(analysis.overallScore === undefined ? {} : { overallScore: analysis.overallScore }),
+    ...(analysis.mode === undefined ? {} : { mode: analysis.mode }),
   };
 }
 

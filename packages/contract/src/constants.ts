@@ -35,8 +35,11 @@ export const INSTALL_ADVANCE_DELAY_MS = 1000;
 // ── Analyses and insights ──────────────────────────────────────────────────────────────────────────
 export const RECENT_WINDOW_DAYS = 7;
 export const CARD_MAX_CATEGORIES_PER_CLASS = 2;
-/** Analyses per page of GET /api/analysis/recent (default and maximum of `limit`); totals cover the whole window. */
-export const RECENT_PAGE_SIZE = 60;
+/**
+ * Analyses per page of GET /api/analysis/recent (the default `limit`; at most RECENT_PAGE_MAX): a grid of 2,
+ * 3 or 4 columns fills evenly, and "Load more" follows the cursor. Totals cover the whole window.
+ */
+export const RECENT_PAGE_SIZE = 24;
 export const RECENT_PAGE_MAX = 200;
 /** Insight summaries per insights response (newest first); `totalResults` counts the whole period. */
 export const INSIGHT_RESULTS_LIMIT = 100;

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { AccountExportResponseSchema, confirmEmailMatches, DeleteAccountRequestSchema } from './account';
-import { AnalysisResponseSchema, AnalysisSchema, isPro, recentWindowStart, topCategories } from './analysis';
+import {
+  AnalysisResponseSchema,
+  AnalysisSchema,
+  isPro,
+  RecentAnalysesResponseSchema,
+  RecentAnalysisSchema,
+  recentWindowStart,
+  toRecentAnalysis,
+  topCategories,
+} from './analysis';
 import {
   LoggedInResponseSchema,
   PinRequestSchema,
@@ -424,6 +433,30 @@ describe('analysis rules', () => {
     expect(top.pro[0]?.name).toBe('Awe');
     expect(topCategories({}, 2)).toEqual({ pro: [], mal: [] });
     expect(CATEGORY_IDS).toHaveLength(14);
+  });
+
+  it('cuts an analysis to its history card: the top two pro and mal categories, no model version', () => {
+    const analysis = buildAnalysis({
+      categoryScores: buildCategoryScores((i) => i * 5),
+      modelVersion: 'm-1',
+      valence: -0.25,
+    });
+    const card = toRecentAnalysis(analysis);
+    expect(Object.keys(card.categoryScores).sort()).toEqual(['awe', 'compassion', 'disgust', 'envy']);
+    expect(card.categoryScores.awe).toEqual(analysis.categoryScores.awe);
+    const { categoryScores: _all, modelVersion: _model, ...rest } = analysis;
+    expect(card).toEqual({ ...rest, categoryScores: card.categoryScores });
+    // The card ranks like the whole analysis, and cutting again changes nothing.
+    expect(topCategories(card.categoryScores, 2)).toEqual(topCategories(analysis.categoryScores, 2));
+    expect(toRecentAnalysis(card)).toEqual(card);
+    expect(RecentAnalysisSchema.parse(card)).toEqual(card);
+    // A whole analysis (the live socket payload) is a valid card too.
+    expect(RecentAnalysisSchema.safeParse(analysis).success).toBe(true);
+    const page = { success: true, results: [card], totals: { touchpoints: 1, tokens: 1 }, nextCursor: null };
+    expect(RecentAnalysesResponseSchema.parse(page)).toEqual(page);
+    expect(
+      RecentAnalysisSchema.safeParse({ ...card, categoryScores: { nope: card.categoryScores.awe } }).success,
+    ).toBe(false);
   });
 
   it('computes the recent window start', () => {

@@ -1,8 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ToastContainer } from 'react-toastify';
-import { ApiError } from '@/lib/api-client';
-import { toastContainerProps } from '@/lib/toast';
+import { ApiError } from '@/lib/api-error';
+import { Toaster } from '@/components/ui/toaster';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -25,7 +24,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <ToastContainer {...toastContainerProps} />
+      <Toaster />
     </QueryClientProvider>
   );
 }

@@ -82,7 +82,7 @@ describe('routes and guards (spec §2)', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Settings' })).toBeInTheDocument();
     expect(await screen.findByRole('region', { name: 'Your account' })).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Account menu' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Account menu' })).toBeInTheDocument();
   });
 
   it('/auth/dashboard stores the token and user the Google flow returns, then strips them from the address', async () => {

@@ -10,26 +10,33 @@ import {
 } from 'react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { LOGIN_PATH, OAUTH_RETURN_PATH } from '@mediadiet/contract/auth';
-import { hasAuthToken } from '@/lib/storage';
-import { parseUserParam } from '@/lib/oauth-popup';
+import { hasAuthToken, wantsRegister } from '@/lib/storage';
 import { establishSession } from '@/features/auth/api/session';
+import { preloadSignInForms } from '@/features/auth/components/lazy-sign-in-forms';
+import { AnalysisDetail } from '@/features/analysis/components/analysis-detail';
+import { IgnoredSites } from '@/features/urls/components/ignored-sites';
 import { PageSpinner } from '@/components/ui/spinner';
-import { AppLayout } from '@/app/layout/app-layout';
+import { AppLayout, preloadSignedIn } from '@/app/layout/app-layout';
 import { RouteError } from '@/app/routes/route-error';
 import { RequireSession } from '@/app/routes/require-session';
 
 export const DASHBOARD_PATH = OAUTH_RETURN_PATH;
 export const SUBSCRIPTION_PATH = '/subscription';
 
-/** Guard: no auth token → the sign-in screen (spec §2). */
-export function requireAuth() {
+/** Guard: no auth token → the sign-in screen (spec §2). Signed in: the shell's signed-in parts load alongside. */
+export async function requireAuth() {
   if (!hasAuthToken()) return redirect(LOGIN_PATH);
+  await preloadSignedIn();
   return null;
 }
 
-/** `/auth/login` sends a signed-in user on to the dashboard. */
-export function redirectIfSignedIn() {
+/**
+ * `/auth/login` sends a signed-in user on to the dashboard. A screen that opens on its register form
+ * (spec §3 `gotoRegister`) gets the forms' code with its own, so the form is there at first paint.
+ */
+export async function redirectIfSignedIn() {
   if (hasAuthToken()) return redirect(DASHBOARD_PATH);
+  if (wantsRegister()) await preloadSignInForms().catch(() => {});
   return null;
 }
 
@@ -47,20 +54,27 @@ const GOOGLE_RETURN_PARAMS = ['success', 'token', 'user'] as const;
  * main.tsx hands the result to the opener first (lib/oauth-popup.ts).
  */
 export function dashboardLoader(queryClient: QueryClient) {
-  return ({ request }: LoaderFunctionArgs) => {
+  return async ({ request }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
     const params = url.searchParams;
     if (GOOGLE_RETURN_PARAMS.some((name) => params.has(name))) {
       const token = params.get('token');
       if (token && params.get('success') !== 'false') {
         // Without a readable user the session query asks the server (POST /auth/loggedin).
+        const { parseUserParam } = await import('@/lib/oauth-popup');
         establishSession(queryClient, token, parseUserParam(params.get('user')));
       }
       for (const name of GOOGLE_RETURN_PARAMS) params.delete(name);
       const rest = params.toString();
       return redirect(`${url.pathname}${rest ? `?${rest}` : ''}${url.hash}`);
     }
-    return requireAuth();
+    if (!hasAuthToken()) return redirect(LOGIN_PATH);
+    // Views whose code loads on demand: fetched before the view renders, alongside the shell's parts.
+    const views: Promise<unknown>[] = [preloadSignedIn()];
+    if (params.get('view') === 'urlManagement') views.push(IgnoredSites.preload().catch(() => {}));
+    if (params.has('analysis')) views.push(AnalysisDetail.preload().catch(() => {}));
+    await Promise.all(views);
+    return null;
   };
 }
 
@@ -75,6 +89,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         { index: true, lazy: () => import('@/app/routes/landing') },
         {
           element: <AppLayout />,
+          // Signed in (any screen of the shell): its signed-in parts load alongside the screen's code.
+          loader: async () => {
+            if (hasAuthToken()) await preloadSignedIn();
+            return null;
+          },
           children: [
             { path: 'auth/login', loader: redirectIfSignedIn, lazy: () => import('@/app/routes/auth/login') },
             {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@mediadiet/contract/constants';
-import { DEFAULT_CHROMIUM_EXTENSION_ID, DEFAULT_STORE_URLS, parseEnv } from '@/config/env';
+import { DEFAULT_CHROMIUM_EXTENSION_ID, DEFAULT_STORE_URLS, env as appEnv } from '@/config/env';
+import { parseEnv } from '@/config/env-schema';
+
+describe('env', () => {
+  it('is the configuration validated when Vite started, with the contract’s questionnaire storage keys', () => {
+    expect(appEnv).toMatchObject({ serviceName: expect.any(String) as string, supportEmail: expect.any(String) as string });
+    expect(appEnv.questionnaireStorageKeys.progress).toBe(STORAGE_KEYS.questionnaireProgress);
+  });
+});
 
 describe('parseEnv', () => {
   it('applies the defaults', () => {
@@ -13,7 +21,6 @@ describe('parseEnv', () => {
       extensionIds: { chrome: DEFAULT_CHROMIUM_EXTENSION_ID, firefox: undefined },
       storeUrls: { chrome: DEFAULT_STORE_URLS.chrome, firefox: DEFAULT_STORE_URLS.firefox, safari: undefined },
     });
-    expect(env.questionnaireStorageKeys.progress).toBe(STORAGE_KEYS.questionnaireProgress);
   });
 
   it('reads the values, trimming a trailing slash from the API base', () => {

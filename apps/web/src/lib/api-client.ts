@@ -9,6 +9,7 @@ import {
 import { POST_TIMEOUT_MS } from '@mediadiet/contract/constants';
 import { messages } from '@mediadiet/contract/messages';
 import { env } from '@/config/env';
+import { ApiError } from '@/lib/api-error';
 import { getAuthToken } from '@/lib/storage';
 
 /**
@@ -39,16 +40,7 @@ import { getAuthToken } from '@/lib/storage';
 
 export const UNEXPECTED_RESPONSE_MESSAGE = 'Unexpected response from server';
 
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly issues?: z.core.$ZodIssue[],
-  ) {
-    super(message);
-  }
-}
+export { ApiError } from '@/lib/api-error';
 
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: string; status: number };
 
@@ -64,7 +56,7 @@ export type RequestOptions<R extends RouteDef> = {
   (R['params'] extends z.ZodObject ? { params: RouteParams<R> } : { params?: undefined });
 
 /** Options are optional exactly when the route needs neither a body nor path parameters. */
-type OptionsArg<R extends RouteDef> =
+export type OptionsArg<R extends RouteDef> =
   object extends RequestOptions<R> ? [options?: RequestOptions<R>] : [options: RequestOptions<R>];
 
 export async function apiRequest<R extends RouteDef>(

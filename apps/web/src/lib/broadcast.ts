@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  BROADCAST_CHANNEL_NAME,
-  UserUpdateMessageSchema,
-  type UserUpdateMessage,
-} from '@mediadiet/contract/extension';
+import type * as ExtensionContract from '@mediadiet/contract/extension';
+import { BROADCAST_CHANNEL_NAME, type UserUpdateMessage } from '@mediadiet/contract/extension';
 import type { User } from '@mediadiet/contract/user';
+import { lazyModule } from '@/lib/lazy-module';
 import { queryKeys } from '@/lib/query-keys';
+
+/** The message schema (zod) loads with the first message: a tab that hears none never needs it. */
+const schemas = lazyModule(() => import('@mediadiet/contract/extension'));
 
 /**
  * Messages between the app's tabs (spec §4 Auth, §7: "USER_UPDATE"), over a BroadcastChannel.
@@ -33,12 +34,25 @@ export class TabBus {
   subscribe(listener: (message: UserUpdateMessage) => void): () => void {
     const channel = this.channel;
     if (!channel) return () => {};
+    let active = true;
+    const deliver = ({ UserUpdateMessageSchema }: typeof ExtensionContract, data: unknown) => {
+      const parsed = UserUpdateMessageSchema.safeParse(data);
+      if (parsed.success && active) listener(parsed.data);
+    };
     const onMessage = (event: MessageEvent) => {
-      const parsed = UserUpdateMessageSchema.safeParse(event.data);
-      if (parsed.success) listener(parsed.data);
+      const loaded = schemas.current();
+      if (loaded) deliver(loaded, event.data);
+      else
+        void schemas.load().then(
+          (module) => deliver(module, event.data),
+          () => {},
+        );
     };
     channel.addEventListener('message', onMessage);
-    return () => channel.removeEventListener('message', onMessage);
+    return () => {
+      active = false;
+      channel.removeEventListener('message', onMessage);
+    };
   }
 
   close(): void {

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { buildUser } from '@mediadiet/contract/fixtures';
 import {
   completeOAuthPopup,
+  mayBeOAuthPopupReturn,
   parseUserParam,
   popupFeatures,
   readOAuthMessage,
@@ -39,6 +40,26 @@ describe('startGoogleSignIn', () => {
     const win = { ...base, open: vi.fn(() => null), location: { assign: vi.fn() } };
     expect(startGoogleSignIn('https://api.example', win)).toBe('redirect');
     expect(win.location.assign).toHaveBeenCalledWith('https://api.example/auth/google?mode=redirect');
+  });
+});
+
+describe('mayBeOAuthPopupReturn (main.tsx loads the popup code only then)', () => {
+  it('holds exactly where completeOAuthPopup may act: an opener and /auth/dashboard?token or /auth/login?error', () => {
+    const opener = sameOriginOpener();
+    expect(mayBeOAuthPopupReturn(popupWindow('/auth/dashboard?success=true&token=t&user=x', opener))).toBe(true);
+    expect(mayBeOAuthPopupReturn(popupWindow('/auth/dashboard/?token=t', opener))).toBe(true);
+    expect(mayBeOAuthPopupReturn(popupWindow('/auth/login?error=Denied', opener))).toBe(true);
+    expect(mayBeOAuthPopupReturn(popupWindow('/auth/login', opener))).toBe(false);
+    expect(mayBeOAuthPopupReturn(popupWindow('/auth/dashboard', opener))).toBe(false);
+    expect(mayBeOAuthPopupReturn(popupWindow('/auth/dashboard?token=t', null))).toBe(false);
+  });
+
+  it('is false wherever completeOAuthPopup does nothing for lack of an opener', () => {
+    for (const url of ['/auth/dashboard?success=true&token=t', '/auth/login?error=x', '/']) {
+      const win = popupWindow(url, null);
+      expect(mayBeOAuthPopupReturn(win)).toBe(false);
+      expect(completeOAuthPopup(win)).toBe(false);
+    }
   });
 });
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { LOGIN_PATH, OAUTH_RETURN_PATH } from '@mediadiet/contract/auth';
-import { POPUP_HEIGHT, POPUP_WIDTH } from '@mediadiet/contract/constants';
 import { OAuthSuccessMessageSchema, type OAuthSuccessMessage } from '@mediadiet/contract/extension';
 import { UserSchema } from '@mediadiet/contract/user';
 
@@ -12,9 +11,16 @@ import { UserSchema } from '@mediadiet/contract/user';
  * Inside the popup, `completeOAuthPopup` (called by main.tsx before the app starts) posts the outcome
  * to the opener — targeted at our own origin — and closes the popup. The opener accepts only messages
  * from our own origin (`readOAuthMessage`).
+ * Opening the popup is in google-sign-in.ts (re-exported here); this module holds what parses (zod).
  */
 
-export const GOOGLE_POPUP_NAME = 'mediadiet-google';
+export {
+  GOOGLE_POPUP_NAME,
+  googleAuthUrl,
+  mayBeOAuthPopupReturn,
+  popupFeatures,
+  startGoogleSignIn,
+} from '@/lib/google-sign-in';
 
 /** The popup's failure message. Ours: the contract only names `oauth_success` (spec §7). */
 export const OAuthErrorMessageSchema = z.object({
@@ -26,34 +32,6 @@ export type OAuthErrorMessage = z.infer<typeof OAuthErrorMessageSchema>;
 export type OAuthMessage = OAuthSuccessMessage | OAuthErrorMessage;
 
 const OAuthMessageSchema = z.discriminatedUnion('type', [OAuthSuccessMessageSchema, OAuthErrorMessageSchema]);
-
-export function googleAuthUrl(apiBase: string, mode: 'popup' | 'redirect'): string {
-  return `${apiBase}/auth/google?mode=${mode}`;
-}
-
-/** `window.open` features for a 600×600 popup centred over the current window. */
-export function popupFeatures(
-  win: Pick<Window, 'screenX' | 'screenY' | 'outerWidth' | 'outerHeight'>,
-): string {
-  const left = Math.max(0, Math.round(win.screenX + (win.outerWidth - POPUP_WIDTH) / 2));
-  const top = Math.max(0, Math.round(win.screenY + (win.outerHeight - POPUP_HEIGHT) / 2));
-  return `popup=yes,width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top}`;
-}
-
-type OpenerWindow = Pick<Window, 'open' | 'screenX' | 'screenY' | 'outerWidth' | 'outerHeight'> & {
-  location: Pick<Location, 'assign'>;
-};
-
-/** Opens the popup; a blocked popup falls back to the full-page redirect. Returns which flow ran. */
-export function startGoogleSignIn(apiBase: string, win: OpenerWindow = window): 'popup' | 'redirect' {
-  const popup = win.open(googleAuthUrl(apiBase, 'popup'), GOOGLE_POPUP_NAME, popupFeatures(win));
-  if (popup) {
-    popup.focus();
-    return 'popup';
-  }
-  win.location.assign(googleAuthUrl(apiBase, 'redirect'));
-  return 'redirect';
-}
 
 /** The opener's side: a message event is ours only if it comes from our own origin and has our shape. */
 export function readOAuthMessage(

@@ -3,6 +3,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { server } from '@/testing/msw-server';
 import { fakeSockets } from '@/testing/fake-socket-io';
+import { loadModalDialog } from '@/components/ui/modal';
+import { preloadExtensionConnection } from '@/features/extension/hooks/use-extension-connection';
 
 // No real socket.io connections in component tests; tests drive the fake (testing/fake-socket-io.ts).
 vi.mock('socket.io-client', () => import('@/testing/fake-socket-io'));
@@ -18,6 +20,10 @@ vi.mock('socket.io-client', () => import('@/testing/fake-socket-io'));
 configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// A dialog's code loads when a modal first opens (components/ui/modal.tsx); tests start with it loaded, as a
+// warm browser session has it, so a modal shows in the render that opens it. Likewise the extension
+// connection's calls, which the router's loaders fetch before any signed-in screen renders (app-layout.tsx).
+beforeAll(() => Promise.all([loadModalDialog(), preloadExtensionConnection()]));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 

@@ -3,13 +3,31 @@ import { useQuery } from '@tanstack/react-query';
 import { useSession } from '@/features/auth/api/session';
 import { useLogout } from '@/features/auth/api/logout';
 import { useUserUpdateSync } from '@/lib/broadcast';
-import { useUserRealtime } from '@/lib/socket';
+import { lazyComponent } from '@/lib/lazy-component';
+import { useUserRealtime } from '@/lib/use-user-realtime';
 import { Header } from '@/app/layout/header';
-import { UserMenu } from '@/app/layout/user-menu';
 import { SiteFooter } from '@/app/layout/site-footer';
 import { getSubscriptionQueryOptions } from '@/features/subscription/api/get-subscription';
 import { ExtensionProvider } from '@/features/extension/components/extension-provider';
-import { ExtensionStatusLed } from '@/features/extension/components/extension-status-led';
+import { preloadExtensionConnection } from '@/features/extension/hooks/use-extension-connection';
+
+/**
+ * The signed-in parts of the shell — the header's LED and user menu, the extension connection's calls —
+ * are not part of the signed-out pages' JavaScript: they load when a session exists (docs/decisions/073).
+ * `preloadSignedIn` (awaited by the router's loaders while a token exists) fetches them in parallel with
+ * the screen's own code, so the first signed-in render already has them.
+ */
+const UserMenu = lazyComponent(() => import('@/app/layout/user-menu').then((m) => m.UserMenu));
+const ExtensionStatusLed = lazyComponent(() =>
+  import('@/features/extension/components/extension-status-led').then((m) => m.ExtensionStatusLed),
+);
+
+export async function preloadSignedIn(): Promise<void> {
+  // A part that fails to load is fetched again when it renders; the screen does not wait on it.
+  await Promise.all([UserMenu.preload(), ExtensionStatusLed.preload(), preloadExtensionConnection()]).catch(
+    () => {},
+  );
+}
 
 /**
  * The shell of every screen but the landing page (the header is hidden on `/`, spec §2): header with the

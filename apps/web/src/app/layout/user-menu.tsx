@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { LogOut, UserRound } from 'lucide-react';
 import { messages } from '@mediadiet/contract/messages';
+import { DropdownMenu } from '@/components/ui/dropdown-menu';
 import { isAtTop } from '@/app/layout/scroll';
 
 export interface UserMenuProps {
@@ -31,37 +31,45 @@ export function UserMenu({ name, email, onLogout }: UserMenuProps) {
 
   return (
     // Not modal: a modal menu would lock page scroll, and scrolling is what closes this one.
-    <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
-      <DropdownMenu.Trigger
-        aria-label="Account menu"
-        className="inline-flex size-10 items-center justify-center rounded-full bg-accent text-base font-semibold text-white transition-colors hover:bg-accent-hover"
-      >
-        {initial ? (
+    <DropdownMenu
+      open={open}
+      onOpenChange={setOpen}
+      modal={false}
+      triggerProps={{
+        'aria-label': 'Account menu',
+        className:
+          'inline-flex size-10 items-center justify-center rounded-full bg-accent text-base font-semibold text-white transition-colors hover:bg-accent-hover',
+      }}
+      trigger={
+        initial ? (
           <span aria-hidden="true">{initial}</span>
         ) : (
           <UserRound aria-hidden="true" className="size-5" />
-        )}
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 w-64 max-w-[calc(100vw-1.5rem)] rounded-2xl border border-line bg-surface p-2 shadow-overlay"
-        >
-          <div className="px-3 pt-2 pb-3">
-            <p className="truncate font-semibold text-ink">{name || 'Signed in'}</p>
-            {email ? <p className="truncate text-sm text-ink-muted">{email}</p> : null}
-          </div>
-          <DropdownMenu.Separator className="mx-1 my-1 h-px bg-line" />
-          <DropdownMenu.Item
-            onSelect={() => void onLogout()}
-            className="flex cursor-pointer items-center gap-2 rounded-xl px-3 py-2.5 text-sm font-medium text-ink outline-none data-highlighted:bg-sunken"
+        )
+      }
+    >
+      {(Menu) => (
+        <Menu.Portal>
+          <Menu.Content
+            align="end"
+            sideOffset={8}
+            className="z-50 w-64 max-w-[calc(100vw-1.5rem)] rounded-2xl border border-line bg-surface p-2 shadow-overlay"
           >
-            <LogOut aria-hidden="true" className="size-4" />
-            {messages.auth.logout}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+            <div className="px-3 pt-2 pb-3">
+              <p className="truncate font-semibold text-ink">{name || 'Signed in'}</p>
+              {email ? <p className="truncate text-sm text-ink-muted">{email}</p> : null}
+            </div>
+            <Menu.Separator className="mx-1 my-1 h-px bg-line" />
+            <Menu.Item
+              onSelect={() => void onLogout()}
+              className="flex cursor-pointer items-center gap-2 rounded-xl px-3 py-2.5 text-sm font-medium text-ink outline-none data-highlighted:bg-sunken"
+            >
+              <LogOut aria-hidden="true" className="size-4" />
+              {messages.auth.logout}
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Portal>
+      )}
+    </DropdownMenu>
   );
 }

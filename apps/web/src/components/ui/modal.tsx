@@ -1,15 +1,7 @@
-import type { ReactNode } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
-import { cn } from '@/lib/cn';
+import { useEffect, type ReactNode } from 'react';
+import { lazyModule, useLazyModule } from '@/lib/lazy-module';
 
 export type ModalSize = 'small' | 'medium' | 'large';
-
-const widths: Record<ModalSize, string> = {
-  small: 'max-w-sm',
-  medium: 'max-w-lg',
-  large: 'max-w-3xl',
-};
 
 export interface ModalProps {
   open: boolean;
@@ -30,68 +22,28 @@ export interface ModalProps {
   onOpenAutoFocus?: (event: Event) => void;
 }
 
-/** The generic modal of spec §2: sizes small, medium, large and a close control (Radix Dialog: focus trap, Escape). */
-export function Modal({
-  open,
-  onOpenChange,
-  title,
-  description,
-  size = 'medium',
-  showClose = true,
-  dismissible = true,
-  closeLabel = 'Close',
-  children,
-  footer,
-  className,
-  onOpenAutoFocus,
-}: ModalProps) {
-  const block = (event: Event) => {
-    if (!dismissible) event.preventDefault();
-  };
-  return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/40 backdrop-blur-[2px] data-[state=open]:animate-overlay-in" />
-        <Dialog.Content
-          data-size={size}
-          onEscapeKeyDown={block}
-          onOpenAutoFocus={onOpenAutoFocus}
-          onPointerDownOutside={block}
-          onInteractOutside={block}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-          className={cn(
-            'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2',
-            'flex flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-overlay data-[state=open]:animate-content-in',
-            widths[size],
-            className,
-          )}
-        >
-          <div className="flex items-start justify-between gap-4 px-6 pt-6">
-            <div className="min-w-0">
-              <Dialog.Title className="text-lg font-semibold tracking-tight text-ink">{title}</Dialog.Title>
-              {description ? (
-                <Dialog.Description className="mt-1 text-sm leading-relaxed text-ink-muted">
-                  {description}
-                </Dialog.Description>
-              ) : null}
-            </div>
-            {showClose ? (
-              <Dialog.Close
-                aria-label={closeLabel}
-                className="-mt-1 -mr-2 inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-ink-muted transition-colors hover:bg-sunken hover:text-ink"
-              >
-                <X aria-hidden="true" className="size-5" />
-              </Dialog.Close>
-            ) : null}
-          </div>
-          <div className="overflow-y-auto px-6 pt-4 pb-6">{children}</div>
-          {footer ? (
-            <div className="flex flex-wrap justify-end gap-3 border-t border-line bg-canvas/60 px-6 py-4">
-              {footer}
-            </div>
-          ) : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
+const dialog = lazyModule(() => import('@/components/ui/modal-dialog'));
+
+/** Fetches the dialog code ahead of the first open (screens built around dialogs, tests). */
+export function loadModalDialog(): Promise<unknown> {
+  return dialog.load();
+}
+
+/**
+ * The generic modal of spec §2: sizes small, medium, large and a close control (Radix Dialog: focus trap,
+ * Escape). A closed modal renders nothing, so the dialog code (Radix Dialog, focus scope, scroll lock)
+ * loads when a modal first opens rather than with every screen that might open one
+ * (docs/decisions/073-route-javascript-budget.md). It covers the page, so its arrival shifts no layout.
+ */
+export function Modal(props: ModalProps) {
+  const loaded = useLazyModule(dialog);
+  const { open } = props;
+  useEffect(() => {
+    if (open && !loaded)
+      void dialog
+        .load()
+        .catch((error: unknown) => console.error('[modal] dialog code could not be loaded', error));
+  }, [open, loaded]);
+  if (!open || !loaded) return null;
+  return <loaded.ModalDialog {...props} />;
 }

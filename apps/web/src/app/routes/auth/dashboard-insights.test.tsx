@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { Analysis, RecentAnalysesResponse } from '@mediadiet/contract/analysis';
+import { toRecentAnalysis, type Analysis, type RecentAnalysesResponse } from '@mediadiet/contract/analysis';
 import { AUTH_TOKEN_KEY } from '@mediadiet/contract/constants';
 import type { PlanId } from '@mediadiet/contract/enums';
 import { buildAnalysis, buildInsights, buildSubscription, buildUser } from '@mediadiet/contract/fixtures';
@@ -55,9 +55,10 @@ function signedIn({
   });
   if (connected) chrome = installFakeChrome(true);
   const calls = { insights: 0, details: [] as string[] };
+  // The history holds cards (the top categories only); the detail asks for the whole analysis.
   const recent: RecentAnalysesResponse = {
     success: true,
-    results: analyses,
+    results: analyses.map(toRecentAnalysis),
     totals: { touchpoints: analyses.length, tokens: analyses.reduce((sum, a) => sum + a.tokens, 0) },
     nextCursor: null,
   };
@@ -144,14 +145,19 @@ describe('dashboard insights view: History, then Insights (issue #7)', () => {
 });
 
 describe('analysis detail inside the dashboard (?analysis=<id>)', () => {
-  it('opens from a history card without a request; Back returns to the list with focus on that card', async () => {
+  it('opens from a history card, fetching the whole analysis; Back returns to the list with focus on that card', async () => {
     const calls = signedIn();
     const { router } = renderApp('/auth/dashboard');
     await userEvent.click((await historyCards())[1]!);
     expect(await screen.findByRole('heading', { level: 3, name: 'second.example.com' })).toHaveFocus();
     expect(router.state.location.search).toBe('?analysis=a-2');
     expect(screen.queryByRole('region', { name: 'History' })).not.toBeInTheDocument();
-    expect(calls.details).toEqual([]);
+    expect(calls.details).toEqual(['a-2']);
+    // Every category, not only the card's four.
+    const pro = screen.getByRole('region', { name: 'Pro categories' });
+    const mal = screen.getByRole('region', { name: 'Mal categories' });
+    expect(within(pro).getAllByRole('listitem')).toHaveLength(7);
+    expect(within(mal).getAllByRole('listitem')).toHaveLength(7);
 
     await userEvent.click(screen.getByRole('button', { name: messages.history.back }));
     const cards = await historyCards();
@@ -223,6 +229,14 @@ describe('live arrivals (socket analysis_created_{userId})', () => {
     );
     expect(screen.getByText(messages.history.tokensStat).previousElementSibling).toHaveTextContent(/^1,750$/);
     await waitFor(() => expect(calls.insights).toBe(insightsBefore + 1));
+
+    // The socket's analysis is whole: its detail opens without a request.
+    await userEvent.click((await historyCards())[0]!);
+    expect(await screen.findByRole('heading', { level: 3, name: 'fresh.example.com' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Pro categories' })).getAllByRole('listitem'),
+    ).toHaveLength(7);
+    expect(calls.details).toEqual([]);
   });
 
   it('turns the empty state into results when the first analysis arrives', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ChevronRight, ShieldCheck } from 'lucide-react';
 import { DashboardViewSchema, type DashboardView } from '@mediadiet/contract/enums';
@@ -7,13 +7,11 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useSession } from '@/features/auth/api/session';
-import { AccountSettings } from '@/features/account/components/account-settings';
 import { useDashboardNavigation } from '@/features/subscription/hooks/use-dashboard-navigation';
 import {
   isNavigationVisible,
   resolveDashboardView,
 } from '@/features/subscription/components/subscription-nav-state';
-import { SubscriptionSummaryCard } from '@/features/subscription/components/subscription-summary-card';
 import { ExtensionWizardAuto } from '@/features/extension/components/extension-wizard';
 import { IgnoredSites } from '@/features/urls/components/ignored-sites';
 import { useAccountInfo } from '@/features/account/api/get-account-info';
@@ -21,12 +19,40 @@ import { useExtension } from '@/features/extension/components/extension-provider
 import { AnalysisDetail } from '@/features/analysis/components/analysis-detail';
 import { HistorySection } from '@/features/analysis/components/history-section';
 import { InsightsSection } from '@/features/analysis/components/insights-section';
-import { QuestionnaireScreen } from '@/features/questionnaire/components/questionnaire-screen';
 import {
   ANALYSIS_PARAM,
   focusReturnTarget,
   readReturnFocus,
 } from '@/features/analysis/utils/detail-link';
+
+// Settings and Personality load with their tab (the insights view is the default; docs/decisions/073).
+const AccountSettings = lazy(() =>
+  import('@/features/account/components/account-settings').then((m) => ({ default: m.AccountSettings })),
+);
+const SubscriptionSummaryCard = lazy(() =>
+  import('@/features/subscription/components/subscription-summary-card').then((m) => ({
+    default: m.SubscriptionSummaryCard,
+  })),
+);
+const QuestionnaireScreen = lazy(() =>
+  import('@/features/questionnaire/components/questionnaire-screen').then((m) => ({
+    default: m.QuestionnaireScreen,
+  })),
+);
+
+function ViewSuspense({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <div className="flex min-h-60 items-center justify-center">
+          <Spinner size="lg" />
+        </div>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 const DEFAULT_VIEW: DashboardView = 'insights';
 const VIEW_TITLES: Record<DashboardView, string> = {
@@ -107,9 +133,17 @@ export function Component() {
             {VIEW_TITLES[view]}
           </h2>
         )}
-        {view === 'settings' && <SettingsView />}
+        {view === 'settings' && (
+          <ViewSuspense>
+            <SettingsView />
+          </ViewSuspense>
+        )}
         {view === 'insights' && <InsightsView isPremium={nav.status === 'ready' && nav.isPremium} />}
-        {view === 'configs' && <ConfigsView />}
+        {view === 'configs' && (
+          <ViewSuspense>
+            <ConfigsView />
+          </ViewSuspense>
+        )}
       </section>
       <ExtensionWizardAuto />
     </div>

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { returnFocusState } from '@/features/analysis/utils/detail-link';
-import { topCategories, type Analysis } from '@mediadiet/contract/analysis';
+import { topCategories, type RecentAnalysis } from '@mediadiet/contract/analysis';
 import { CARD_MAX_CATEGORIES_PER_CLASS } from '@mediadiet/contract/constants';
 import { CategoryBars } from '@/features/analysis/components/category-bars';
 import { PatternStrengthBadge } from '@/features/analysis/components/pattern-strength-badge';
@@ -12,7 +12,7 @@ import { formatDateTime, hostnameOf } from '@/features/analysis/utils/format';
  * pro and top two mal categories. The whole card is a link to the analysis detail, named by site and time
  * and described by the rest.
  */
-export function AnalysisCard({ analysis, href }: { analysis: Analysis; href: string }) {
+export function AnalysisCard({ analysis, href }: { analysis: RecentAnalysis; href: string }) {
   const id = useId();
   const host = hostnameOf(analysis.url);
   const when = formatDateTime(analysis.createdAt);

@@ -6,7 +6,7 @@ import type { Analysis } from '@mediadiet/contract/analysis';
 import { buildAnalysis, buildCategoryScores } from '@mediadiet/contract/fixtures';
 import { messages } from '@mediadiet/contract/messages';
 import { server } from '@/testing/msw-server';
-import { AnalysisDetail } from '@/features/analysis/components/analysis-detail';
+import { AnalysisDetail } from '@/features/analysis/components/analysis-detail-view';
 import { renderAnalysisUi } from '@/features/analysis/testing/render-analysis';
 import { formatDateTime } from '@/features/analysis/utils/format';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
-import type { Analysis, RecentAnalysesResponse } from '@mediadiet/contract/analysis';
+import { toRecentAnalysis, type Analysis, type RecentAnalysesResponse } from '@mediadiet/contract/analysis';
 import { CATEGORIES, CATEGORY_IDS } from '@mediadiet/contract/categories';
 import { buildAnalysis, buildCategoryScores } from '@mediadiet/contract/fixtures';
 import { messages } from '@mediadiet/contract/messages';
@@ -11,10 +11,11 @@ import { HistorySection, type HistorySectionProps } from '@/features/analysis/co
 import { renderAnalysisUi } from '@/features/analysis/testing/render-analysis';
 import { formatDateTime } from '@/features/analysis/utils/format';
 
+/** A page as the server answers it: each analysis as its card (`toRecentAnalysis`). */
 function page(results: Analysis[], overrides: Partial<RecentAnalysesResponse> = {}): RecentAnalysesResponse {
   return {
     success: true,
-    results,
+    results: results.map(toRecentAnalysis),
     totals: { touchpoints: results.length, tokens: results.reduce((sum, a) => sum + a.tokens, 0) },
     nextCursor: null,
     ...overrides,

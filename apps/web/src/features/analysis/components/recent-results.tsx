@@ -1,4 +1,4 @@
-import type { Analysis, RecentAnalysesResponse } from '@mediadiet/contract/analysis';
+import type { RecentAnalysesResponse, RecentAnalysis } from '@mediadiet/contract/analysis';
 import { messages } from '@mediadiet/contract/messages';
 import { Button } from '@/components/ui/button';
 import { AnalysisCard } from '@/features/analysis/components/analysis-card';
@@ -6,7 +6,7 @@ import { useAnalysisHref } from '@/features/analysis/hooks/use-analysis-href';
 import { formatCount } from '@/features/analysis/utils/format';
 
 export interface RecentResultsProps {
-  analyses: Analysis[];
+  analyses: RecentAnalysis[];
   totals: RecentAnalysesResponse['totals'];
   hasMore: boolean;
   loadingMore: boolean;

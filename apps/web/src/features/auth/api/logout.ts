@@ -2,8 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { LOGIN_PATH } from '@mediadiet/contract/auth';
-import { api } from '@mediadiet/contract/routes';
-import { safeRequest } from '@/lib/api-client';
+import { safeRequestLazy } from '@/lib/api-lazy';
 import { clearLocalSession } from '@/lib/session';
 
 export { LOGIN_PATH };
@@ -11,7 +10,7 @@ export { LOGIN_PATH };
 /** `POST /auth/logout` revokes the session on the server. Its failure must not keep anyone signed in. */
 export async function revokeSession(): Promise<void> {
   try {
-    await safeRequest(api.authLogout);
+    await safeRequestLazy('authLogout');
   } catch {
     // ignored: logging out locally always proceeds
   }

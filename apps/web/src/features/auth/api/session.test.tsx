@@ -40,7 +40,7 @@ describe('auth state (spec §4)', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Grace' })).toBeInTheDocument();
     expect(seen).toEqual(['Bearer tok-1']);
-    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
     expect(await screen.findByRole('menu')).toHaveTextContent('grace@example.com');
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('tok-1');
   });

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { api } from '@mediadiet/contract/routes';
 import { AUTH_TOKEN_KEY, STORAGE_KEYS } from '@mediadiet/contract/constants';
 import type { User } from '@mediadiet/contract/user';
-import { safeRequest } from '@/lib/api-client';
+import { safeRequestLazy } from '@/lib/api-lazy';
 import { tabBus } from '@/lib/broadcast';
 import { queryKeys } from '@/lib/query-keys';
 import { removeItem, setAuthToken, useAuthToken } from '@/lib/storage';
@@ -13,7 +12,7 @@ import { removeItem, setAuthToken, useAuthToken } from '@/lib/storage';
  * visitor to the sign-in screen (app/routes/require-session.tsx).
  */
 export async function fetchSessionUser(signal?: AbortSignal): Promise<User | null> {
-  const result = await safeRequest(api.authLoggedIn, { signal });
+  const result = await safeRequestLazy('authLoggedIn', { signal });
   if (result.ok && result.data.loggedIn && result.data.user) return result.data.user;
   removeItem(AUTH_TOKEN_KEY);
   return null;

@@ -34,6 +34,8 @@ async function openLogin() {
   const user = userEvent.setup();
   const view = renderApp('/auth/login');
   await user.click(await screen.findByRole('button', { name: messages.auth.continueWithEmail }));
+  // The forms' code loads on the way to them (lazy-sign-in-forms.ts).
+  await screen.findByLabelText('Email');
   return { user, ...view };
 }
 

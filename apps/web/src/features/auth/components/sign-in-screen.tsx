@@ -9,12 +9,11 @@ import type { User } from '@mediadiet/contract/user';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card';
 import { env } from '@/config/env';
-import { googleAuthUrl, startGoogleSignIn } from '@/lib/oauth-popup';
+import { googleAuthUrl, startGoogleSignIn } from '@/lib/google-sign-in';
+import { useLazyModule } from '@/lib/lazy-module';
 import { removeItem } from '@/lib/storage';
 import { establishSession } from '@/features/auth/api/session';
-import { LoginForm } from '@/features/auth/components/login-form';
-import { RegisterForm } from '@/features/auth/components/register-form';
-import { VerifyForm } from '@/features/auth/components/verify-form';
+import { signInForms } from '@/features/auth/components/lazy-sign-in-forms';
 import { useErrorParamToast } from '@/features/auth/hooks/use-error-param-toast';
 import { useOAuthPopupMessages } from '@/features/auth/hooks/use-oauth-popup-messages';
 
@@ -61,6 +60,13 @@ export function SignInScreen({ initialStep }: SignInScreenProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const variant = variantOf(step);
+  // The forms load on the way to them (hover, focus or press of Continue with Email) and are there by the
+  // time a step needs them; on a slow network the form area fills in when they arrive.
+  const forms = useLazyModule(signInForms);
+  const needsForms = step !== 'initial';
+  useEffect(() => {
+    if (needsForms && !forms) warmForms();
+  }, [needsForms, forms]);
 
   useErrorParamToast();
 
@@ -111,8 +117,8 @@ export function SignInScreen({ initialStep }: SignInScreenProps) {
 
         <div className="mt-7">
           {step === 'initial' ? <InitialStep onEmail={() => go('login')} /> : null}
-          {step === 'login' ? (
-            <LoginForm
+          {step === 'login' && forms ? (
+            <forms.LoginForm
               defaultEmail={email}
               focusOnMount={moved}
               onPinSent={(sentTo) => go('verify', sentTo)}
@@ -120,8 +126,8 @@ export function SignInScreen({ initialStep }: SignInScreenProps) {
               onBack={() => go('initial')}
             />
           ) : null}
-          {step === 'register' ? (
-            <RegisterForm
+          {step === 'register' && forms ? (
+            <forms.RegisterForm
               defaultEmail={email}
               focusOnMount={moved}
               onRegistered={(sentTo) => go('verify', sentTo)}
@@ -129,8 +135,8 @@ export function SignInScreen({ initialStep }: SignInScreenProps) {
               onLogin={() => goLogin()}
             />
           ) : null}
-          {step === 'verify' ? (
-            <VerifyForm
+          {step === 'verify' && forms ? (
+            <forms.VerifyForm
               email={email}
               focusOnMount={moved}
               showResend={variant === 'extended'}
@@ -144,6 +150,10 @@ export function SignInScreen({ initialStep }: SignInScreenProps) {
       </Card>
     </div>
   );
+}
+
+function warmForms() {
+  void signInForms.load().catch(() => {});
 }
 
 function InitialStep({ onEmail }: { onEmail: () => void }) {
@@ -171,7 +181,7 @@ function InitialStep({ onEmail }: { onEmail: () => void }) {
         or
         <span className="h-px flex-1 bg-line" />
       </div>
-      <Button size="lg" fullWidth onClick={onEmail}>
+      <Button size="lg" fullWidth onClick={onEmail} onPointerEnter={warmForms} onFocus={warmForms}>
         <Mail aria-hidden="true" className="size-5" />
         {messages.auth.continueWithEmail}
       </Button>

@@ -1,22 +1,36 @@
 import { useEffect, useEffectEvent } from 'react';
 import type { OAuthSuccessMessage } from '@mediadiet/contract/extension';
-import { readOAuthMessage } from '@/lib/oauth-popup';
 import { notify } from '@/lib/toast';
+
+/** Cheap pre-check before the parsing code loads: our origin and a `type` the popup sends. */
+function mayBeOAuthMessage(event: MessageEvent): boolean {
+  if (event.origin !== window.location.origin) return false;
+  const type: unknown = (event.data as { type?: unknown } | null)?.type;
+  return type === 'oauth_success' || type === 'oauth_error';
+}
 
 /**
  * The opener's side of the Google popup: accept `oauth_success` / `oauth_error` only from our own origin.
- * A failure is shown as an error toast, like `?error=` on the sign-in page.
+ * A failure is shown as an error toast, like `?error=` on the sign-in page. The message is read with
+ * `readOAuthMessage` (lib/oauth-popup.ts, loaded with the first message that may be one).
  */
 export function useOAuthPopupMessages(onSuccess: (message: OAuthSuccessMessage) => void): void {
   const handleSuccess = useEffectEvent(onSuccess);
   useEffect(() => {
+    let active = true;
     const onMessage = (event: MessageEvent) => {
-      const message = readOAuthMessage(event, window.location.origin);
-      if (!message) return;
-      if (message.type === 'oauth_success') handleSuccess(message);
-      else notify.error(message.error, { toastId: `oauth-error:${message.error}` });
+      if (!mayBeOAuthMessage(event)) return;
+      void import('@/lib/oauth-popup').then(({ readOAuthMessage }) => {
+        const message = readOAuthMessage(event, window.location.origin);
+        if (!message || !active) return;
+        if (message.type === 'oauth_success') handleSuccess(message);
+        else notify.error(message.error, { toastId: `oauth-error:${message.error}` });
+      });
     };
     window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
+    return () => {
+      active = false;
+      window.removeEventListener('message', onMessage);
+    };
   }, []);
 }

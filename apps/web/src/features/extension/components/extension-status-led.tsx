@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, Power, ShieldCheck } from 'lucide-react';
 import { messages } from '@mediadiet/contract/messages';
+import { DropdownMenu } from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/cn';
 import { notify } from '@/lib/toast';
 import { useExtension } from '@/features/extension/components/extension-provider';
@@ -120,42 +120,45 @@ function ExtensionSettingsMenu() {
     : null;
 
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        data-led="connected"
-        aria-label={ledName('connected')}
-        className={pill}
-        aria-busy={busy || undefined}
-      >
-        <LedFace tone="connected" withChevron />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 w-64 max-w-[calc(100vw-1.5rem)] rounded-2xl border border-line bg-surface p-2 shadow-overlay"
-        >
-          <div className="px-3 pt-2 pb-3">
-            <p className="font-semibold text-ink">Browser extension</p>
-            <p className="text-sm text-ink-muted">
-              {since ? `Connected · checked at ${since}` : 'Connected to your account'}
-            </p>
-          </div>
-          <DropdownMenu.Separator className="mx-1 my-1 h-px bg-line" />
-          <DropdownMenu.Item onSelect={manage} className={cn(itemClass, 'text-ink')}>
-            <ShieldCheck aria-hidden="true" className="size-4" />
-            {messages.extension.manageProtectedSites}
-          </DropdownMenu.Item>
-          <DropdownMenu.Item
-            disabled={busy}
-            onSelect={() => void onDisconnect()}
-            className={cn(itemClass, 'text-danger')}
+    <DropdownMenu
+      modal={false}
+      triggerProps={{
+        'data-led': 'connected',
+        'aria-label': ledName('connected'),
+        'aria-busy': busy || undefined,
+        className: pill,
+      }}
+      trigger={<LedFace tone="connected" withChevron />}
+    >
+      {(Menu) => (
+        <Menu.Portal>
+          <Menu.Content
+            align="end"
+            sideOffset={8}
+            className="z-50 w-64 max-w-[calc(100vw-1.5rem)] rounded-2xl border border-line bg-surface p-2 shadow-overlay"
           >
-            <Power aria-hidden="true" className="size-4" />
-            {messages.extension.disconnect}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+            <div className="px-3 pt-2 pb-3">
+              <p className="font-semibold text-ink">Browser extension</p>
+              <p className="text-sm text-ink-muted">
+                {since ? `Connected · checked at ${since}` : 'Connected to your account'}
+              </p>
+            </div>
+            <Menu.Separator className="mx-1 my-1 h-px bg-line" />
+            <Menu.Item onSelect={manage} className={cn(itemClass, 'text-ink')}>
+              <ShieldCheck aria-hidden="true" className="size-4" />
+              {messages.extension.manageProtectedSites}
+            </Menu.Item>
+            <Menu.Item
+              disabled={busy}
+              onSelect={() => void onDisconnect()}
+              className={cn(itemClass, 'text-danger')}
+            >
+              <Power aria-hidden="true" className="size-4" />
+              {messages.extension.disconnect}
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Portal>
+      )}
+    </DropdownMenu>
   );
 }

@@ -8,7 +8,8 @@ import type { User } from '@mediadiet/contract/user';
 import { DEFAULT_STORE_URLS } from '@/config/env';
 import { server } from '@/testing/msw-server';
 import { ExtensionStatusLed } from '@/features/extension/components/extension-status-led';
-import { ExtensionWizard, ExtensionWizardAuto } from '@/features/extension/components/extension-wizard';
+import { ExtensionWizard } from '@/features/extension/components/extension-setup-wizard';
+import { ExtensionWizardAuto } from '@/features/extension/components/extension-wizard';
 import { installFakeChrome, type FakeChrome } from '@/features/extension/testing/fake-chrome';
 import { renderWithExtension } from '@/features/extension/testing/render-extension';
 import { resetWarningThrottle } from '@/features/extension/utils/warning-throttle';
@@ -162,7 +163,7 @@ describe('extension wizard (spec §2 "Extension wizard", §4)', () => {
     expect(screen.getByRole('button', { name: messages.extension.connectNow })).toBeEnabled();
   });
 
-  it('shows by itself only when the user state says so and a subscription exists', () => {
+  it('shows by itself only when the user state says so and a subscription exists', async () => {
     const first = renderWithExtension(<ExtensionWizardAuto />, { user: subscriber(), hasSubscription: false });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     first.unmount();
@@ -172,6 +173,6 @@ describe('extension wizard (spec §2 "Extension wizard", §4)', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     second.unmount();
     renderWithExtension(<ExtensionWizardAuto />, { user: subscriber() });
-    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
 });

@@ -1,14 +1,10 @@
 import { useCallback, useEffect, useEffectEvent, useReducer, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { EXTENSION_CHECK_INTERVAL_MS, POST_TIMEOUT_MS } from '@mediadiet/contract/constants';
-import { isExtensionConnected } from '@mediadiet/contract/extension';
 import { messages } from '@mediadiet/contract/messages';
 import type { User } from '@mediadiet/contract/user';
-import { notifyExtension, pingExtension, sendToExtension } from '@/lib/extension-bridge';
+import { lazyModule, useLazyModule } from '@/lib/lazy-module';
 import { notify } from '@/lib/toast';
-import { disconnectExtension } from '@/features/extension/api/disconnect-extension';
-import { getExtensionAuth } from '@/features/extension/api/get-extension-auth';
-import { recordInstallation } from '@/features/extension/api/record-installation';
 import { refreshUser } from '@/features/extension/api/user-cache';
 import {
   connectionReducer,
@@ -16,6 +12,19 @@ import {
   type ConnectionState,
 } from '@/features/extension/utils/connection-machine';
 import { takeWarningSlot } from '@/features/extension/utils/warning-throttle';
+
+/** The calls (extension messaging, server), loaded once a user is signed in (api/connection-calls.ts). */
+const connectionCalls = lazyModule(() => import('@/features/extension/api/connection-calls'));
+
+/** Fetches the connection's calls ahead of the first signed-in render (router loaders), so `isConnected` is right at once. */
+export function preloadExtensionConnection(): Promise<unknown> {
+  return connectionCalls.load();
+}
+
+/** The calls, or null when their code cannot be fetched (offline): the action then fails like a failed call. */
+function loadCalls() {
+  return connectionCalls.load().catch(() => null);
+}
 
 /** The extension's own "server unreachable" answer: not a verdict on the key, so no lost-connection warning. */
 const NETWORK_ERROR = messages.http.network;
@@ -61,6 +70,7 @@ export function useExtensionConnection({
   quiet = false,
 }: ExtensionConnectionOptions): ExtensionConnection {
   const queryClient = useQueryClient();
+  const calls = useLazyModule(connectionCalls);
   const [state, dispatch] = useReducer(connectionReducer, initialConnectionState);
   const [installed, setInstalled] = useState<boolean | null>(null);
   const [tokenRejected, setTokenRejected] = useState(false);
@@ -77,6 +87,8 @@ export function useExtensionConnection({
 
   const check = useEffectEvent(async (first: boolean, signal: AbortSignal) => {
     if (!user) return;
+    const { pingExtension, recordInstallation, sendToExtension } = await connectionCalls.load();
+    if (signal.aborted) return;
     const found = await pingExtension({ signal });
     if (signal.aborted) return;
     const reappeared = found && lastInstalled.current === false;
@@ -135,7 +147,8 @@ export function useExtensionConnection({
   }, [userId]);
 
   const detectInstallation = useCallback(async () => {
-    const found = await pingExtension();
+    const loaded = await loadCalls();
+    const found = loaded ? await loaded.pingExtension() : false;
     lastInstalled.current = found;
     setInstalled(found);
     return found;
@@ -149,6 +162,9 @@ export function useExtensionConnection({
       notify.error(error);
       return false;
     };
+    const loaded = await loadCalls();
+    if (!loaded) return fail(messages.extension.connectFailed);
+    const { getExtensionAuth, recordInstallation, sendToExtension } = loaded;
     const auth = await getExtensionAuth();
     if (!auth.ok) return fail(messages.extension.connectFailed);
     const reply = await sendToExtension(
@@ -169,20 +185,25 @@ export function useExtensionConnection({
   }, [user, queryClient]);
 
   const disconnect = useCallback(async () => {
-    const ok = await disconnectExtension(queryClient);
-    if (!ok) {
+    const loaded = await loadCalls();
+    const ok = loaded ? await loaded.disconnectExtension(queryClient) : false;
+    if (!loaded || !ok) {
       notify.error(messages.extension.disconnectFailed);
       return false;
     }
     // The key is revoked on the server; the extension also forgets it and its queue, so capture stops now.
-    notifyExtension('DISCONNECT_EXTENSION');
+    loaded.notifyExtension('DISCONNECT_EXTENSION');
     notify.success(messages.success.extensionDisconnected);
     dispatch({ type: 'disconnected' });
     return true;
   }, [queryClient]);
 
+  // Until the calls have loaded (only right after sign-in: the router preloads them) nothing counts as connected.
   const isConnected =
-    isExtensionConnected(user?.extension) && installed !== false && !tokenRejected && state.status !== 'connecting';
+    (calls?.isExtensionConnected(user?.extension) ?? false) &&
+    installed !== false &&
+    !tokenRejected &&
+    state.status !== 'connecting';
 
   return { state, installed, isConnected, connect, disconnect, detectInstallation };
 }

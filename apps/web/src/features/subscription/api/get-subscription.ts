@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@mediadiet/contract/routes';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequestLazy } from '@/lib/api-lazy';
 import { subscriptionKeys } from '@/features/subscription/api/keys';
 
 /** `GET /api/subscription` → `{subscription | null, count, tokensUsed, currentPeriodStart, nextBilling}`. */
 export async function getSubscription(signal?: AbortSignal) {
-  const { success: _success, ...info } = await apiRequest(api.subscriptionGet, { signal });
+  // The header asks for it on every signed-in page: the route table loads with the call (lib/api-client.ts).
+  const { success: _success, ...info } = await apiRequestLazy('subscriptionGet', { signal });
   return info;
 }
 

@@ -1,0 +1,47 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * A module fetched on demand (a dynamic `import()`), held once it has arrived so components can render
+ * it synchronously from then on — unlike `React.lazy`, nothing suspends once the code is there.
+ * Used for code that a page may never need: toasts, dropdown menus, dialogs
+ * (docs/decisions/073-route-javascript-budget.md). A failed fetch can be retried by calling `load` again.
+ */
+export interface LazyModule<T> {
+  /** Starts the fetch (once) and resolves with the module. */
+  load: () => Promise<T>;
+  /** The module if it has arrived. */
+  current: () => T | null;
+  subscribe: (listener: () => void) => () => void;
+}
+
+export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
+  let value: T | null = null;
+  let pending: Promise<T> | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    load() {
+      pending ??= importer().then(
+        (module) => {
+          value = module;
+          for (const listener of listeners) listener();
+          return module;
+        },
+        (error: unknown) => {
+          pending = null;
+          throw error;
+        },
+      );
+      return pending;
+    },
+    current: () => value,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** The module once it has arrived (null before), re-rendering when it does. Does not start the fetch. */
+export function useLazyModule<T>(module: LazyModule<T>): T | null {
+  return useSyncExternalStore(module.subscribe, module.current, () => null);
+}

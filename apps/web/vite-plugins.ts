@@ -1,0 +1,248 @@
+import { readFileSync } from 'node:fs';
+import type { Plugin, Rolldown } from 'vite';
+
+/**
+ * Build-only plugins that decide what a page loads (docs/decisions/073-route-javascript-budget.md), and the
+ * helper that bakes the validated configuration into the bundle. Used by vite.config.ts.
+ */
+
+/**
+ * React Router ships one module whose top level sets `X.displayName = "X"` on its components and contexts.
+ * Those assignments count as side effects, so every component in it (NavLink, Form, ScrollRestoration, …)
+ * stays in the bundle though the app never uses it. The names only serve React DevTools: a production
+ * build drops them and marks the module-level `React.forwardRef`/`memo`/`createContext` calls pure, so
+ * tree-shaking keeps only what the app imports (docs/decisions/073-route-javascript-budget.md).
+ */
+export function treeShakeReactRouter(): Plugin {
+  return {
+    name: 'mediadiet:tree-shake-react-router',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]node_modules[\\/]react-router[\\/]dist[\\/].+\.mjs$/ },
+      handler(code) {
+        const out = code
+          .replace(/^[A-Za-z_$][\w$]*\.displayName = "[^"\n]*";$/gm, '')
+          .replace(
+            /^(var [A-Za-z_$][\w$]* = )(React\w*\.(?:forwardRef|memo|createContext)\()/gm,
+            '$1/* @__PURE__ */ $2',
+          );
+        return out === code ? null : { code: out, map: null };
+      },
+    },
+  };
+}
+
+interface AstNode {
+  type: string;
+  start: number;
+  end: number;
+  declaration?: AstNode | null;
+  declarations?: { init?: AstNode | null }[];
+  kind?: string;
+}
+
+/** Initializers that are values already: nothing to evaluate, nothing to mark. */
+const INERT = new Set([
+  'Literal',
+  'Identifier',
+  'ArrowFunctionExpression',
+  'FunctionExpression',
+  'TemplateLiteral',
+]);
+
+/**
+ * The contract is declarations only: zod schemas, route tables, constants, pure functions. A schema built
+ * with a method chain (`z.string().trim().min(1)`) or a helper (`requiredEmail(…)`) does not look pure to
+ * the bundler, so importing one constant from a contract module (`LOGIN_PATH` from `auth.ts`) would keep
+ * every schema of that module, and zod with them. This marks each top-level `const` initializer of
+ * `packages/contract/src` as pure — `/* @__PURE__ *\/ (() => init)()`, same evaluation order — so unused
+ * schemas are dropped and a page that parses nothing loads no zod (docs/decisions/073). Only inserts text
+ * inside lines, so the previous source map stays valid line by line.
+ */
+export function pureContractDeclarations(): Plugin {
+  return {
+    name: 'mediadiet:pure-contract-declarations',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]packages[\\/]contract[\\/]src[\\/][^\\/]+\.ts$/ },
+      handler(code) {
+        const program = this.parse(code, { lang: 'ts' }) as unknown as { body: AstNode[] };
+        const inits: AstNode[] = [];
+        for (const statement of program.body) {
+          const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+          if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
+          for (const { init } of declaration.declarations ?? []) {
+            if (init && !INERT.has(init.type)) inits.push(init);
+          }
+        }
+        if (inits.length === 0) return null;
+        let out = code;
+        for (const init of inits.sort((a, b) => b.start - a.start)) {
+          out = `${out.slice(0, init.start)}/* @__PURE__ */ (() => (${out.slice(init.start, init.end)}))()${out.slice(init.end)}`;
+        }
+        return { code: out, map: null };
+      },
+    },
+  };
+}
+
+/** A JavaScript literal of a JSON-like value that keeps `undefined` members (JSON.stringify drops them). */
+export function toLiteral(value: unknown): string {
+  if (value === undefined) return 'undefined';
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(toLiteral).join(',')}]`;
+  return `{${Object.entries(value)
+    .map(([key, member]) => `${JSON.stringify(key)}:${toLiteral(member)}`)
+    .join(',')}}`;
+}
+
+/** Which screen module a first visit to each address needs, and for whom (router.tsx's tree). */
+const ROUTE_MODULES: { path: string; module: string; session: 'any' | 'signed-in' | 'signed-out' }[] = [
+  { path: '/', module: 'src/app/routes/landing.tsx', session: 'any' },
+  { path: '/auth/login', module: 'src/app/routes/auth/login.tsx', session: 'signed-out' },
+  { path: '/auth/dashboard', module: 'src/app/routes/auth/dashboard.tsx', session: 'signed-in' },
+  { path: '/subscription', module: 'src/app/routes/subscription.tsx', session: 'signed-in' },
+  { path: '/terms', module: 'src/app/routes/terms.tsx', session: 'any' },
+  { path: '/privacy', module: 'src/app/routes/privacy.tsx', session: 'any' },
+];
+
+/**
+ * Screens are lazy (router.tsx), so a first visit would fetch the entry, run it, and only then ask for the
+ * screen's code: one round trip more before anything shows. This adds a tiny inline script to index.html
+ * that, for the address being opened (and the session state the screen needs: the `authToken` key, read
+ * from the contract's constants), starts `<link rel=modulepreload>` for that screen's chunk and its
+ * imports at once. Other addresses and the chunks index.html already preloads are left alone.
+ */
+export function preloadScreenChunks(): Plugin {
+  const constants = readFileSync(
+    new URL('../../packages/contract/src/constants.ts', import.meta.url),
+    'utf8',
+  );
+  const tokenKey = /export const AUTH_TOKEN_KEY = '([^']+)'/.exec(constants)?.[1];
+  if (!tokenKey) throw new Error('AUTH_TOKEN_KEY not found in packages/contract/src/constants.ts');
+  let base = '/';
+  return {
+    name: 'mediadiet:preload-screen-chunks',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter(
+          (item): item is Rolldown.OutputChunk => item.type === 'chunk',
+        );
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        const already = new Set<string>(entry ? [entry.fileName, ...entry.imports] : []);
+        const closure = (fileName: string, into: Set<string>) => {
+          if (into.has(fileName) || already.has(fileName)) return;
+          into.add(fileName);
+          for (const dep of byFile.get(fileName)?.imports ?? []) closure(dep, into);
+        };
+        const table: Record<string, { s: string; f: string[] }> = {};
+        for (const route of ROUTE_MODULES) {
+          const chunk = chunks.find(
+            (item) => item.isDynamicEntry && item.facadeModuleId?.endsWith(route.module),
+          );
+          if (!chunk) continue;
+          const files = new Set<string>();
+          closure(chunk.fileName, files);
+          table[route.path] = { s: route.session, f: [...files] };
+        }
+        const script =
+          `(function(){var t=${JSON.stringify(table)},p=location.pathname.replace(/\\/+$/,'')||'/',r=t[p];if(!r)return;` +
+          `var s;try{s=!!localStorage.getItem(${JSON.stringify(tokenKey)})}catch(e){s=false}` +
+          `if(r.s==='signed-in'&&!s||r.s==='signed-out'&&s)return;` +
+          `r.f.forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=${JSON.stringify(base)}+f;document.head.appendChild(l)})})()`;
+        return { html, tags: [{ tag: 'script', children: script, injectTo: 'head' }] };
+      },
+    },
+  };
+}
+
+interface ImportNode extends AstNode {
+  source: { value: string };
+  importKind?: string;
+  specifiers: {
+    type: string;
+    importKind?: string;
+    imported?: { name?: string; value?: string };
+    local: { name: string };
+  }[];
+}
+
+/**
+ * A module's graph decides what a page loads: a screen that imports `LOGIN_PATH` from the contract's
+ * `auth.ts` puts that module — with every schema of it that any other screen uses, and zod — into its
+ * own chunk. Where an app module imports only literal constants (strings, numbers, booleans) from a
+ * contract module, this replaces the import with the values, read from the contract's source at build
+ * time: the contract stays the one place they are declared, and the importer no longer depends on the
+ * module (docs/decisions/073). Tests and the dev server import the contract as usual.
+ */
+export function inlineContractLiterals(): Plugin {
+  const literalsByFile = new Map<string, Map<string, string>>();
+  const literalsOf = (file: string, parse: (code: string) => unknown) => {
+    let literals = literalsByFile.get(file);
+    if (literals) return literals;
+    literals = new Map();
+    const source = readFileSync(file, 'utf8');
+    for (const statement of (parse(source) as { body: AstNode[] }).body) {
+      if (
+        statement.type !== 'ExportNamedDeclaration' ||
+        statement.declaration?.type !== 'VariableDeclaration'
+      )
+        continue;
+      if (statement.declaration.kind !== 'const') continue;
+      for (const declarator of statement.declaration.declarations ?? []) {
+        const { id, init } = declarator as {
+          id?: { type: string; name: string };
+          init?: AstNode & { value?: unknown };
+        };
+        if (id?.type !== 'Identifier' || init?.type !== 'Literal') continue;
+        if (!['string', 'number', 'boolean'].includes(typeof init.value)) continue;
+        literals.set(id.name, JSON.stringify(init.value));
+      }
+    }
+    literalsByFile.set(file, literals);
+    return literals;
+  };
+  return {
+    name: 'mediadiet:inline-contract-literals',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]apps[\\/]web[\\/]src[\\/].+\.[jt]sx?$/, code: '@mediadiet/contract/' },
+      async handler(code, id) {
+        const program = this.parse(code) as unknown as { body: AstNode[] };
+        const edits: { start: number; end: number; text: string }[] = [];
+        for (const statement of program.body) {
+          if (statement.type !== 'ImportDeclaration') continue;
+          const node = statement as ImportNode;
+          if (!node.source.value.startsWith('@mediadiet/contract/') || node.importKind === 'type') continue;
+          const resolved = await this.resolve(node.source.value, id);
+          if (!resolved || !/\.ts$/.test(resolved.id)) continue;
+          const literals = literalsOf(resolved.id, (source) => this.parse(source, { lang: 'ts' }));
+          const values = node.specifiers.filter((spec) => spec.importKind !== 'type');
+          if (values.length === 0) continue;
+          const inlined = values.map((spec) => {
+            const imported =
+              spec.type === 'ImportSpecifier' ? (spec.imported?.name ?? spec.imported?.value) : undefined;
+            const value = imported ? literals.get(imported) : undefined;
+            return value === undefined ? null : `const ${spec.local.name} = ${value};`;
+          });
+          if (inlined.some((line) => line === null)) continue;
+          edits.push({ start: statement.start, end: statement.end, text: inlined.join(' ') });
+        }
+        if (edits.length === 0) return null;
+        let out = code;
+        for (const edit of edits.sort((a, b) => b.start - a.start)) {
+          out = `${out.slice(0, edit.start)}${edit.text}${out.slice(edit.end)}`;
+        }
+        return { code: out, map: null };
+      },
+    },
+  };
+}
