@@ -1,11 +1,13 @@
 /**
  * Touch-point pipeline throughput on PGlite (decision 061): 2,000-word pages accepted (POST
- * /api/extension/touchpoints, 16 in flight) → claimed, analysed offline and stored with usage by the worker.
- * Figures, not tests: the baseline is the bare offline analyze() rate on the same pages, same run, which
- * bounds what one worker thread can reach.
+ * /api/extension/touchpoints, 16 in flight) → claimed in batches, analysed offline on the analyzer thread pool
+ * and stored with usage and rollups by the worker, one transaction per batch.
+ * Figures, not tests: the baseline is the bare offline analyze() rate on the same pages, same run, on one
+ * thread. The pool has the production default size (cores − 1, at least 1) unless TOUCHPOINT_ANALYZE_THREADS
+ * says otherwise (0 = inline, the old single-thread path).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { analyze } from '@mediadiet/analyzer';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -15,8 +17,10 @@ import type { BenchRow } from './lib/types.ts';
 
 const PAGES = Number(process.env.BENCH_PIPELINE_PAGES ?? 600);
 const IN_FLIGHT = 16;
+const THREADS = Number(process.env.TOUCHPOINT_ANALYZE_THREADS ?? Math.max(1, os.availableParallelism() - 1));
 
 export default async function run(): Promise<BenchRow[]> {
+  process.stdout.write(`pipeline: ${THREADS} analyzer thread${THREADS === 1 ? '' : 's'}, ${PAGES} pages\n`);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'mediadiet-bench-pipeline-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -25,6 +29,7 @@ export default async function run(): Promise<BenchRow[]> {
     DATABASE_URL: '',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     TOUCHPOINT_WORKER: 'off',
+    TOUCHPOINT_ANALYZE_THREADS: String(THREADS),
   });
   const app = await buildApp(config);
   await app.ready();
@@ -110,8 +115,18 @@ async function seedPremiumUser(app: Awaited<ReturnType<typeof buildApp>>): Promi
   const user = await app.users.create({ email: `bench-${Date.now()}@example.com`, name: 'Bench' });
   if (!user) throw new Error('user');
   const { token } = await app.sessions.create(user.id, 'pin');
-  const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: Record<string, unknown>, bearer = token) => {
-    const response = await app.inject({ method, url, headers: { authorization: `Bearer ${bearer}` }, ...(payload ? { payload } : {}) });
+  const call = async (
+    method: 'GET' | 'POST' | 'PATCH',
+    url: string,
+    payload?: Record<string, unknown>,
+    bearer = token,
+  ) => {
+    const response = await app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${bearer}` },
+      ...(payload ? { payload } : {}),
+    });
     if (response.statusCode >= 300) throw new Error(`${url}: ${response.body}`);
     return response.json<Record<string, unknown>>();
   };

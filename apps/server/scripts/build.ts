@@ -2,8 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 
 /**
- * Bundles src/server.ts into dist/server.js. Our workspace packages (@mediadiet/*) export
- * TypeScript source, so they are bundled in; every other package stays an import from node_modules.
+ * Bundles src/server.ts into dist/server.js, and the analyzer thread (src/modules/analysis/analyze-thread.ts)
+ * into dist/analyze-thread.js beside it, where the pool looks for it. Our workspace packages (@mediadiet/*)
+ * export TypeScript source, so they are bundled in; every other package stays an import from node_modules.
  */
 const externalPackages: Plugin = {
   name: 'external-packages',
@@ -16,8 +17,8 @@ const externalPackages: Plugin = {
 
 await build({
   absWorkingDir: fileURLToPath(new URL('..', import.meta.url)),
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: { server: 'src/server.ts', 'analyze-thread': 'src/modules/analysis/analyze-thread.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

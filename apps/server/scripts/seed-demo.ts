@@ -19,6 +19,9 @@ try {
     // The seed drives the worker's storing and the billing sweep itself, on its own clock.
     TOUCHPOINT_WORKER: 'off',
     BILLING_SWEEP_INTERVAL_MS: '0',
+    // The demo's questionnaire is processed by the seed at once (worker.drain).
+    QUESTIONNAIRE_WORKER: 'off',
+    QUESTIONNAIRE_DELAY_MS: '0',
   });
   const app = await buildApp(config, { clock });
   try {

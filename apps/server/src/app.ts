@@ -19,7 +19,9 @@ import type { Scorer } from './modules/analysis/scorer.ts';
 import extensionRoutes from './modules/extension/routes.ts';
 import type { TouchpointWorkerOptions } from './jobs/touchpoint-worker.ts';
 import urlsRoutes from './modules/urls/routes.ts';
+import questionnairePlugin from './modules/questionnaire/plugin.ts';
 import healthRoutes from './modules/health/routes.ts';
+import analysisCachePlugin from './plugins/analysis-cache.ts';
 import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
@@ -152,6 +154,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(mailPlugin, deps.mailer ? { mailer: deps.mailer } : {});
   await app.register(rateLimitPlugin, deps.rateLimitStore ? { store: deps.rateLimitStore } : {});
   await app.register(usersPlugin);
+  // The history's response cache: wraps emitToUser so a new analysis drops the user's kept pages.
+  await app.register(analysisCachePlugin);
   // Decorates app.authenticate / app.authenticateSocket: before any authenticated module.
   await app.register(authPlugin);
   await app.register(paymentsPlugin);
@@ -169,6 +173,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(urlsRoutes);
   await app.register(extensionRoutes);
   await app.register(analysisRoutes);
+  await app.register(questionnairePlugin);
   await app.register(stripeWebhookRoutes);
   await app.register(devRoutes);
 

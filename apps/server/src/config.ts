@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { defaultWebDistDir } from './paths.ts';
@@ -65,6 +66,13 @@ const EnvSchema = z
     TOUCHPOINT_STALE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
     /** First retry delay of a failed analysis (ms); doubles per attempt. */
     TOUCHPOINT_BACKOFF_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+    /** Offline analyzer threads: 0 = on the main thread. Default: cores − 1 (at least 1); 0 in tests. */
+    TOUCHPOINT_ANALYZE_THREADS: z.coerce.number().int().min(0).max(64).optional(),
+
+    /** The questionnaire worker in this process: on (default) or off (tests drive it with runOnce). */
+    QUESTIONNAIRE_WORKER: z.enum(['on', 'off']).optional(),
+    /** How long a submitted questionnaire waits before it is processed (ms). Default 15 s, 0 in tests. */
+    QUESTIONNAIRE_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
 
     ANALYZER: z.enum(['offline', 'llm']).default('offline'),
     LLM_BASE_URL: optionalUrl,
@@ -131,7 +139,9 @@ export interface Config {
   billingSweepIntervalMs: number;
   analyzer: { kind: 'offline' } | { kind: 'llm'; baseUrl: string; apiKey: string | undefined; model: string };
   /** The touch-point worker: started with the app unless disabled (default off in tests). */
-  touchpointWorker: { enabled: boolean; staleMs: number; backoffMs: number };
+  touchpointWorker: { enabled: boolean; staleMs: number; backoffMs: number; analyzeThreads: number };
+  /** The questionnaire worker (decision 081): started with the app unless disabled; processing delay. */
+  questionnaire: { workerEnabled: boolean; delayMs: number };
 }
 
 /** A configuration value is missing or invalid. The message names the variable. */
@@ -204,6 +214,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       enabled: (e.TOUCHPOINT_WORKER ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
       staleMs: e.TOUCHPOINT_STALE_MS,
       backoffMs: e.TOUCHPOINT_BACKOFF_MS,
+      analyzeThreads:
+        e.TOUCHPOINT_ANALYZE_THREADS ?? (e.NODE_ENV === 'test' ? 0 : Math.max(1, os.availableParallelism() - 1)),
+    },
+    questionnaire: {
+      workerEnabled: (e.QUESTIONNAIRE_WORKER ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
+      delayMs: e.QUESTIONNAIRE_DELAY_MS ?? (e.NODE_ENV === 'test' ? 0 : 15_000),
     },
     analyzer:
       e.ANALYZER === 'llm'

@@ -22,6 +22,26 @@ export const DEMO_EMAIL = 'demo@mediadiet.app';
 export const DEMO_NAME = 'Demo Reader';
 
 const DAY = 86_400_000;
+
+/** The demo reader's questionnaire: a news-heavy reader who is shaken by alarming stories but curious. */
+const DEMO_ANSWERS = {
+  sources: ['News sites and apps', 'Social media feeds', 'Newsletters and blogs'],
+  topics: ['Politics and current affairs', 'Science and technology', 'Health and wellbeing'],
+  'daily-time': '1 to 3 hours',
+  checking: 'Several times a day',
+  'alarming-linger': 'Most of the day',
+  'anger-response': 'Close it and move on',
+  'depth-preference': 'One long, detailed article on a story',
+  'after-session': 'Drained or on edge',
+  'others-success': 'Indifferent',
+  'uplifting-content': ['Wonders of nature and science', 'Acts of kindness'],
+  'surprising-headline': 'Look for the source or other reports first',
+  stopping: 'Often hard',
+  'want-more': 'Science, hopeful stories about people fixing things',
+  'want-less': 'Frightening headlines and angry arguments',
+  'recent-story':
+    'A report on the heat wave left me worried for days about my parents. The part about neighbours checking on each other helped.',
+};
 const ARTICLES: DemoArticle[] = [...NEWS_ARTICLES, ...LIFE_ARTICLES];
 
 /** A clock the seed moves through the past; the app is built with it. */
@@ -182,6 +202,9 @@ export async function seedDemo(options: DemoSeedOptions): Promise<DemoSeedResult
   await call('POST', '/api/subscription/create', { plan: 'premium', paymentMethodId });
   // The extension wizard was offered back then; the questionnaire was answered in the first week.
   await call('PATCH', '/api/subscription/chrome');
+  // Answered over the API and processed by the questionnaire worker (the app runs it with no delay).
+  await call('POST', '/api/questionnaire', { answers: DEMO_ANSWERS });
+  await app.questionnaire.worker.drain();
   await app.users.update(user.id, {
     configsState: 'COMPLETED',
     configsLastSubmitted: new Date(start.getTime() + 5 * DAY),

@@ -437,3 +437,56 @@ export const analysisDomainRollups = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.month, t.host] })],
 );
+
+// ── Questionnaire (decision 081) ───────────────────────────────────────────────────────────────────
+
+/**
+ * Questionnaire submissions: the answers as submitted, and the durable processing queue (ARCHITECTURE
+ * "Durable work"). status: queued → processing → done | failed, or superseded when the user's state moved
+ * on before the row was processed. Claimed with `FOR UPDATE SKIP LOCKED` like touch points.
+ */
+export const questionnaireSubmissions = pgTable(
+  'questionnaire_submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Question id → answer (a string, or a list of options for MULTIPLE_CHOICE), validated at submit. */
+    answers: jsonb('answers').$type<Record<string, string | string[]>>().notNull(),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Not processed before this instant (the configurable processing delay, then the retry backoff). */
+    nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    lockedAt: instant('locked_at'),
+    lockedBy: text('locked_by'),
+    processedAt: instant('processed_at'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('questionnaire_submissions_claim_idx').on(t.status, t.nextAttemptAt),
+    index('questionnaire_submissions_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * The personality profile (spec §3 Personalization), one row per user: slider scores 1–5 by item key
+ * (modules/questionnaire/personality.ts). Written when a submission is processed and by the sliders; the
+ * touch-point scorer turns it into the analyzer's sensitivities.
+ */
+export const personalizations = pgTable('personalizations', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  scores: jsonb('scores').$type<Record<string, number>>().notNull(),
+  /** 'questionnaire' (computed from `submission_id`, maybe tuned since) | 'default' (an opted-out user tuned the general profile). */
+  source: text('source').notNull(),
+  submissionId: uuid('submission_id').references(() => questionnaireSubmissions.id, { onDelete: 'set null' }),
+  createdAt: instant('created_at').notNull().defaultNow(),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
+});
+
+export type QuestionnaireSubmissionRow = typeof questionnaireSubmissions.$inferSelect;
+export type PersonalizationRow = typeof personalizations.$inferSelect;

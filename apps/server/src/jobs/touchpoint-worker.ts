@@ -4,26 +4,31 @@ import { analysisCreatedEvent, type AnalysisCreatedPayload } from '@mediadiet/co
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { AnalysisRow } from '../db/schema.ts';
+import type { NewAnalysis } from '../modules/analysis/repository.ts';
 import type { Scorer } from '../modules/analysis/scorer.ts';
-import { storeAnalysisIn } from '../modules/analysis/service.ts';
+import { storeAnalysesIn } from '../modules/analysis/store.ts';
 import { toAnalysis } from '../modules/analysis/view.ts';
 import type { UsageService } from '../modules/billing/usage-service.ts';
 import * as repo from '../modules/extension/touchpoints-repository.ts';
 
 /**
  * The touch-point worker (ARCHITECTURE "Durable work", decision 061). Each pass claims a batch of due
- * touch points (`FOR UPDATE SKIP LOCKED`; stale 'processing' rows of a dead worker are reclaimed), scores
- * each (server mode) or takes the extension's scores (device mode), and stores the analysis, the usage and
- * status=done in ONE transaction. The analysis insert is `ON CONFLICT (touchpoint_id) DO NOTHING` and the
- * usage and the insight rollups (decision 071) are added only when the insert happened, so a retry after a
- * crash never double-bills or double-counts (`storeAnalysisIn`). After the
- * commit it emits `analysis_created_{userId}`. A failure goes back to the queue with exponential backoff;
- * after `maxAttempts` claims it is marked failed with the reason.
+ * touch points in one statement (`FOR UPDATE SKIP LOCKED`; stale 'processing' rows of a dead worker are
+ * reclaimed), scores them all at once (server mode: the scorer — by default the analyzer thread pool; device
+ * mode: the extension's scores), and stores the whole batch in ONE transaction with a fixed number of
+ * statements (`storeAnalysesIn`: multi-row insert `ON CONFLICT (touchpoint_id) DO NOTHING`, usage per user
+ * only for inserted rows, rollups per (user, day) and (user, month, host); then status done/failed per
+ * batch). A retry after a crash never double-bills or double-counts. After the commit it emits
+ * `analysis_created_{userId}`. A scoring failure (an analyzer thread crash included) goes back to the
+ * queue with exponential backoff; after `maxAttempts` claims it is marked failed with the reason.
+ * `passes` passes run at once, so the next batch is claimed and scored while one is being stored.
  */
 
 export interface TouchpointWorkerOptions {
   /** Rows per claim. */
   batchSize: number;
+  /** Passes in flight at once (claim + score + store), so the analyzer never waits for the database. */
+  passes: number;
   /** Idle wait between polls when the queue is empty (ms). */
   pollMs: number;
   /** A 'processing' row locked longer than this belongs to a dead worker and is reclaimed (ms). */
@@ -37,7 +42,8 @@ export interface TouchpointWorkerOptions {
 }
 
 export const DEFAULT_WORKER_OPTIONS: TouchpointWorkerOptions = {
-  batchSize: 32,
+  batchSize: 64,
+  passes: 2,
   pollMs: 500,
   staleMs: 60_000,
   backoffMs: 5_000,
@@ -46,7 +52,7 @@ export const DEFAULT_WORKER_OPTIONS: TouchpointWorkerOptions = {
 };
 
 /** How long a wake-up after an upload waits for more uploads to join the same claim (ms). */
-const NOTIFY_DELAY_MS = 20;
+const NOTIFY_DELAY_MS = 50;
 
 export interface RunResult {
   claimed: number;
@@ -59,13 +65,27 @@ export interface TouchpointWorker {
   readonly id: string;
   /** One claim-and-process pass. */
   runOnce(): Promise<RunResult>;
-  /** Passes until nothing is due. */
+  /** Passes (`passes` at once) until nothing is due. */
   drain(): Promise<RunResult>;
   /** Wakes the loop now (a touch point was queued). */
   notify(): void;
   start(): void;
   stop(): Promise<void>;
 }
+
+type Scored = { tp: repo.ClaimedTouchpoint; scores: AnalysisScores; mode: 'server' | 'device' };
+type Stored =
+  | { tp: repo.ClaimedTouchpoint; kind: 'stored'; row: AnalysisRow }
+  | { tp: repo.ClaimedTouchpoint; kind: 'existing' }
+  | { tp: repo.ClaimedTouchpoint; kind: 'refused'; message: string };
+
+const zero = (): RunResult => ({ claimed: 0, done: 0, retried: 0, failed: 0 });
+const add = (total: RunResult, r: RunResult) => {
+  total.claimed += r.claimed;
+  total.done += r.done;
+  total.retried += r.retried;
+  total.failed += r.failed;
+};
 
 export function createTouchpointWorker(deps: {
   db: Db;
@@ -82,92 +102,98 @@ export function createTouchpointWorker(deps: {
   const backoff = (attempts: number) =>
     Math.min(options.maxBackoffMs, options.backoffMs * 2 ** Math.max(0, attempts - 1));
 
-  const score = async (tp: repo.ClaimedTouchpoint): Promise<{ scores: AnalysisScores; mode: 'server' | 'device' }> => {
+  const score = async (tp: repo.ClaimedTouchpoint): Promise<Scored> => {
     if (tp.scores !== null && tp.scores !== undefined) {
       // Validated at ingest; parsed again because it comes back from storage.
-      return { scores: AnalysisScoresSchema.parse(tp.scores), mode: 'device' };
+      return { tp, scores: AnalysisScoresSchema.parse(tp.scores), mode: 'device' };
     }
-    const result = await scorer({ title: tp.title, text: tp.text ?? '', url: tp.url });
-    return { scores: result, mode: 'server' };
+    try {
+      const result = await scorer(
+        { title: tp.title, text: tp.text ?? '', url: tp.url },
+        { userId: tp.userId },
+      );
+      return { tp, scores: result, mode: 'server' };
+    } finally {
+      // The text is not needed any more: a batch waiting to be stored does not hold its pages.
+      tp.text = null;
+    }
   };
 
-  type Scored = { tp: repo.ClaimedTouchpoint; scores: AnalysisScores; mode: 'server' | 'device' };
-  type Stored = { tp: repo.ClaimedTouchpoint; row: AnalysisRow | null } | { tp: repo.ClaimedTouchpoint; refused: string };
+  const toNewAnalysis = ({ tp, scores, mode }: Scored): NewAnalysis => ({
+    id: tp.id,
+    userId: tp.userId,
+    touchpointId: tp.id,
+    url: tp.url,
+    host: tp.host,
+    title: tp.title,
+    tokens: scores.tokens,
+    categoryScores: scores.categoryScores,
+    classificationAnalysis: scores.classificationAnalysis,
+    valence: scores.valence ?? null,
+    overallScore: scores.overallScore ?? null,
+    modelVersion: scores.modelVersion ?? null,
+    mode,
+  });
 
   /**
-   * Analysis + usage + rollups + status=done of one touch point, inside `tx` (`storeAnalysisIn`: the analysis
-   * is inserted only if none exists for the touch point, and only then billed and rolled up). A metering
-   * refusal stores nothing and marks the touch point failed with the reason.
+   * Analyses + usage + rollups + status of the batch, inside `tx`: a metering refusal stores nothing for
+   * that touch point and marks it failed with the reason (in the order the touch points were accepted).
    */
-  const storeIn = async (tx: Db, { tp, scores, mode }: Scored): Promise<Stored> => {
-    const outcome = await storeAnalysisIn(tx, usage, {
-      id: tp.id,
-      userId: tp.userId,
-      touchpointId: tp.id,
-      url: tp.url,
-      host: tp.host,
-      title: tp.title,
-      tokens: scores.tokens,
-      categoryScores: scores.categoryScores,
-      classificationAnalysis: scores.classificationAnalysis,
-      valence: scores.valence ?? null,
-      overallScore: scores.overallScore ?? null,
-      modelVersion: scores.modelVersion ?? null,
-      mode,
-    });
-    if (outcome.kind === 'refused') {
-      await repo.markFailed(tx, tp.id, outcome.message);
-      return { tp, refused: outcome.message };
-    }
-    await repo.markDone(tx, tp.id);
-    return { tp, row: outcome.kind === 'stored' ? outcome.row : null };
+  const storeIn = async (tx: Db, batch: Scored[]): Promise<Stored[]> => {
+    const outcomes = await storeAnalysesIn(tx, usage, batch.map(toNewAnalysis));
+    const stored = batch.map(({ tp }, i): Stored => ({ tp, ...outcomes[i]! }));
+    const refused = stored.flatMap((s) => (s.kind === 'refused' ? [{ id: s.tp.id, error: s.message }] : []));
+    await repo.markDoneMany(
+      tx,
+      stored.flatMap((s) => (s.kind === 'refused' ? [] : [s.tp.id])),
+    );
+    await repo.markFailedMany(tx, refused);
+    return stored;
   };
 
-  const inTransaction = <T,>(work: (tx: Db) => Promise<T>) =>
+  const inTransaction = <T>(work: (tx: Db) => Promise<T>) =>
     db.transaction((txRaw) => work(txRaw as unknown as Db));
 
   /**
    * Stores a batch in ONE transaction (a commit per batch, not per page); if that transaction fails,
    * each touch point is stored in its own so one bad row cannot hold the others back.
    */
-  const storeAll = async (batch: Scored[]): Promise<Stored[]> => {
+  const storeAll = async (batch: Scored[], tally: RunResult): Promise<Stored[]> => {
     if (batch.length === 0) return [];
     try {
-      return await inTransaction(async (tx) => {
-        const out: Stored[] = [];
-        for (const item of batch) out.push(await storeIn(tx, item));
-        return out;
-      });
+      return await inTransaction((tx) => storeIn(tx, batch));
     } catch (error) {
       if (batch.length === 1) throw error;
       log.warn({ err: error }, 'batch store failed; storing one by one');
       const out: Stored[] = [];
       for (const item of batch) {
         try {
-          out.push(await inTransaction((tx) => storeIn(tx, item)));
+          out.push(...(await inTransaction((tx) => storeIn(tx, [item]))));
         } catch (itemError) {
-          await fail(item.tp, itemError);
+          await fail(item.tp, itemError, tally);
         }
       }
       return out;
     }
   };
 
-  const failures = { retried: 0, failed: 0 };
   /** Back to the queue with backoff, or failed for good after `maxAttempts`. */
-  const fail = async (tp: repo.ClaimedTouchpoint, error: unknown) => {
+  const fail = async (tp: repo.ClaimedTouchpoint, error: unknown, tally: RunResult) => {
     const message = error instanceof Error ? error.message : String(error);
     try {
       if (tp.attempts >= options.maxAttempts) {
         await repo.markFailed(db, tp.id, message);
-        failures.failed++;
+        tally.failed++;
         log.warn({ touchpointId: tp.id, attempts: tp.attempts, error: message }, 'touch point failed');
         return;
       }
       const delay = backoff(tp.attempts);
       await repo.markRetry(db, tp.id, message, delay);
-      failures.retried++;
-      log.info({ touchpointId: tp.id, attempts: tp.attempts, delayMs: delay, error: message }, 'touch point retried');
+      tally.retried++;
+      log.info(
+        { touchpointId: tp.id, attempts: tp.attempts, delayMs: delay, error: message },
+        'touch point retried',
+      );
     } catch (dbError) {
       // The database itself failed: the row stays 'processing' and is reclaimed once stale.
       log.error({ err: dbError, touchpointId: tp.id }, 'touch point could not be settled');
@@ -176,31 +202,28 @@ export function createTouchpointWorker(deps: {
 
   const runOnce = async (): Promise<RunResult> => {
     const claimed = await repo.claimDue(db, id, options.batchSize, options.staleMs);
-    failures.retried = 0;
-    failures.failed = 0;
+    const result: RunResult = { ...zero(), claimed: claimed.length };
+    // The whole batch at once: the scorer (analyzer threads, LLM) bounds its own concurrency.
+    const settled = await Promise.allSettled(claimed.map(score));
     const scored: Scored[] = [];
-    for (const tp of claimed) {
-      try {
-        scored.push({ tp, ...(await score(tp)) });
-      } catch (error) {
-        await fail(tp, error);
-      }
+    for (const [i, outcome] of settled.entries()) {
+      if (outcome.status === 'fulfilled') scored.push(outcome.value);
+      else await fail(claimed[i]!, outcome.reason, result);
     }
     let stored: Stored[] = [];
     try {
-      stored = await storeAll(scored);
+      stored = await storeAll(scored, result);
     } catch (error) {
-      for (const item of scored) await fail(item.tp, error);
+      for (const item of scored) await fail(item.tp, error, result);
     }
-    const result: RunResult = { claimed: claimed.length, done: 0, retried: failures.retried, failed: failures.failed };
     for (const item of stored) {
-      if ('refused' in item) {
+      if (item.kind === 'refused') {
         result.failed++;
-        log.warn({ touchpointId: item.tp.id, error: item.refused }, 'touch point refused by metering');
+        log.warn({ touchpointId: item.tp.id, error: item.message }, 'touch point refused by metering');
         continue;
       }
       result.done++;
-      if (item.row) {
+      if (item.kind === 'stored') {
         const payload: AnalysisCreatedPayload = { userId: item.tp.userId, analysis: toAnalysis(item.row) };
         deps.emitToUser(item.tp.userId, analysisCreatedEvent(item.tp.userId), payload);
       }
@@ -209,33 +232,39 @@ export function createTouchpointWorker(deps: {
   };
 
   const drain = async (): Promise<RunResult> => {
-    const total: RunResult = { claimed: 0, done: 0, retried: 0, failed: 0 };
-    for (;;) {
-      const r = await runOnce();
-      total.claimed += r.claimed;
-      total.done += r.done;
-      total.retried += r.retried;
-      total.failed += r.failed;
-      if (r.claimed === 0) return total;
-    }
+    const total = zero();
+    let empty = false;
+    const lane = async () => {
+      while (!empty) {
+        const r = await runOnce();
+        add(total, r);
+        if (r.claimed === 0) empty = true;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, options.passes) }, lane));
+    return total;
   };
 
   let running = false;
-  let loop: Promise<void> | undefined;
-  let wake: (() => void) | undefined;
-  let timer: NodeJS.Timeout | undefined;
+  let lanes: Promise<void>[] = [];
+  const sleepers = new Set<() => void>();
   let notifyTimer: NodeJS.Timeout | undefined;
 
   const sleep = () =>
     new Promise<void>((resolve) => {
-      wake = resolve;
-      timer = setTimeout(resolve, options.pollMs);
-    }).finally(() => {
-      clearTimeout(timer);
-      wake = undefined;
+      const wake = () => {
+        clearTimeout(timer);
+        sleepers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, options.pollMs);
+      sleepers.add(wake);
     });
+  const wakeAll = () => {
+    for (const wake of [...sleepers]) wake();
+  };
 
-  const run = async () => {
+  const lane = async () => {
     while (running) {
       let claimed = 0;
       try {
@@ -243,7 +272,9 @@ export function createTouchpointWorker(deps: {
       } catch (error) {
         log.error({ err: error }, 'touch point worker pass failed');
       }
-      if (running && claimed < options.batchSize) await sleep();
+      // A pass that found little waits for more (a wake-up after uploads, or the poll): a claim and a
+      // storing transaction cost the same for 3 rows as for 60. A full one goes on at once.
+      if (running && claimed < Math.max(1, options.batchSize / 4)) await sleep();
     }
   };
 
@@ -253,25 +284,24 @@ export function createTouchpointWorker(deps: {
     drain,
     notify() {
       // Coalesce a burst of uploads into one claim instead of one claim per upload.
-      if (!wake || notifyTimer) return;
+      if (sleepers.size === 0 || notifyTimer) return;
       notifyTimer = setTimeout(() => {
         notifyTimer = undefined;
-        wake?.();
+        wakeAll();
       }, NOTIFY_DELAY_MS);
     },
     start() {
       if (running) return;
       running = true;
-      loop = run();
+      lanes = Array.from({ length: Math.max(1, options.passes) }, lane);
     },
     async stop() {
       running = false;
       clearTimeout(notifyTimer);
       notifyTimer = undefined;
-      wake?.();
-      await loop;
-      loop = undefined;
+      wakeAll();
+      await Promise.all(lanes);
+      lanes = [];
     },
   };
 }
-

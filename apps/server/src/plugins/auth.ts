@@ -17,6 +17,11 @@ import { userRoom, type AppSocket } from './socket.ts';
  * Credentials are bearer tokens of two kinds: 'session' (sign-in) and 'extension' (the paired
  * extension's apiKey). Extension keys are checked by a verifier the extension module registers with
  * `app.registerExtensionKeyVerifier`; until one is registered every 'extension' route answers 401.
+ *
+ * Both are resolved through short-lived in-memory caches (the session service's and the key service's;
+ * decision 071): a revocation on this instance takes effect at once, on another instance within
+ * SESSION_CACHE_TTL_MS / KEY_CACHE_TTL_MS (5 s) until issue #9 broadcasts evictions over Redis. Deleting a
+ * user through `app.users.remove` (account deletion) forgets their sessions and keys here at once.
  */
 
 /** Who made the request, put on `request.auth` by `app.authenticate`. */
@@ -27,12 +32,17 @@ export type AuthContext =
 /** Checks an extension apiKey: the owner and the key's id, or null for an unknown or revoked key. */
 export type ExtensionKeyVerifier = (apiKey: string) => Promise<{ userId: string; keyId: string } | null>;
 
+export interface ExtensionKeyVerifierOptions {
+  /** Forgets what the verifier remembers of a user's keys (called when the user is deleted). */
+  forgetUser?: (userId: string) => void;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Keyed hashing with the server secret (sessions, PINs). */
     hasher: KeyedHasher;
     sessions: SessionService;
-    registerExtensionKeyVerifier(verifier: ExtensionKeyVerifier): void;
+    registerExtensionKeyVerifier(verifier: ExtensionKeyVerifier, options?: ExtensionKeyVerifierOptions): void;
     /** Disconnects the user's sockets (only those of one session when given): after logout or deletion. */
     disconnectUserSockets(userId: string, sessionId?: string): Promise<void>;
   }
@@ -82,10 +92,27 @@ export default fp(
     app.decorate('sessions', sessions);
 
     let extensionVerifier: ExtensionKeyVerifier | undefined;
-    app.decorate('registerExtensionKeyVerifier', (verifier: ExtensionKeyVerifier) => {
-      if (extensionVerifier) throw new Error('an extension key verifier is already registered');
-      extensionVerifier = verifier;
-    });
+    let forgetExtensionKeys: ((userId: string) => void) | undefined;
+    app.decorate(
+      'registerExtensionKeyVerifier',
+      (verifier: ExtensionKeyVerifier, options: ExtensionKeyVerifierOptions = {}) => {
+        if (extensionVerifier) throw new Error('an extension key verifier is already registered');
+        extensionVerifier = verifier;
+        forgetExtensionKeys = options.forgetUser;
+      },
+    );
+
+    // A deleted user's sessions and keys go with the row (ON DELETE CASCADE); this instance forgets them at
+    // once too, whichever path deleted the user.
+    const removeUser = app.users.remove.bind(app.users);
+    app.users.remove = async (userId) => {
+      try {
+        return await removeUser(userId);
+      } finally {
+        sessions.forgetUser(userId);
+        forgetExtensionKeys?.(userId);
+      }
+    };
 
     const check = async (kind: Exclude<RouteAuth, 'none'>, token: string): Promise<AuthContext | null> => {
       if (kind === 'session') {
@@ -134,5 +161,5 @@ export default fp(
       }
     });
   },
-  { name: 'auth', dependencies: ['db', 'socket'] },
+  { name: 'auth', dependencies: ['db', 'socket', 'users'] },
 );

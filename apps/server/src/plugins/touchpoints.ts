@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { coalesceByKey } from '../lib/coalesce.ts';
 import { createTouchpointWorker, type TouchpointWorker, type TouchpointWorkerOptions } from '../jobs/touchpoint-worker.ts';
-import { createScorer, type Scorer } from '../modules/analysis/scorer.ts';
+import { createScorer, type ClosableScorer, type Scorer } from '../modules/analysis/scorer.ts';
 import { createExtensionKeyService, type ExtensionKeyService } from '../modules/extension/keys.ts';
 import { createIngestService, type IngestService } from '../modules/extension/ingest.ts';
+import { createProfileLookup, withProfiles } from '../modules/questionnaire/profile-scorer.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,9 +31,14 @@ export default fp<TouchpointsPluginOptions>(
   async function touchpoints(app: FastifyInstance, options) {
     const keys = createExtensionKeyService({ db: app.db, hasher: app.hasher, clock: app.clock });
     app.decorate('extensionKeys', keys);
-    app.registerExtensionKeyVerifier((apiKey) => keys.verify(apiKey));
+    app.registerExtensionKeyVerifier((apiKey) => keys.verify(apiKey), { forgetUser: (userId) => keys.forgetUser(userId) });
 
-    const scorer = options.scorer ?? (await createScorer(app.config.analyzer));
+    // The offline analyzer runs on TOUCHPOINT_ANALYZE_THREADS worker threads (decision 061).
+    const baseScorer =
+      options.scorer ?? (await createScorer(app.config.analyzer, { threads: app.config.touchpointWorker.analyzeThreads }));
+    // Personalised: each page is scored against its user's profile (decision 081); the pages of one user in a
+    // batch share one profile read.
+    const scorer = withProfiles(baseScorer, coalesceByKey(createProfileLookup(app.db)));
     const worker = createTouchpointWorker({
       db: app.db,
       usage: app.usage,
@@ -49,6 +56,7 @@ export default fp<TouchpointsPluginOptions>(
       usage: app.usage,
       publicUrl: app.config.publicUrl,
       onQueued: () => worker.notify(),
+      singleConnection: app.database.kind === 'pglite',
     });
     app.decorate('touchpoints', { ingest, worker });
 
@@ -60,6 +68,9 @@ export default fp<TouchpointsPluginOptions>(
     }
     app.addHook('preClose', async () => {
       await worker.stop();
+    });
+    app.addHook('onClose', async () => {
+      if (!options.scorer) await (baseScorer as ClosableScorer).close();
     });
   },
   { name: 'touchpoints', dependencies: ['db', 'auth', 'socket', 'payments'] },

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AnalysisScores, CategoryScores } from '@mediadiet/contract/analysis';
 import { CATEGORIES, CATEGORY_IDS, type CategoryId } from '@mediadiet/contract/categories';
+import { analysisCreatedEvent, type AnalysisCreatedPayload } from '@mediadiet/contract/realtime';
 import type { Db } from '../../src/db/database.ts';
 import { touchpoints, type AnalysisRow } from '../../src/db/schema.ts';
 import { storeAnalysisIn } from '../../src/modules/analysis/service.ts';
+import { toAnalysis } from '../../src/modules/analysis/view.ts';
 import type { TestApp } from './test-app.ts';
 
 /** Category scores: every category at BaseScore 0 unless given. */
@@ -40,10 +42,11 @@ const acceptAll = { tryRecordIn: () => Promise.resolve({ ok: true as const }) };
 
 /**
  * Stores analyses for a user as the worker does (touch point row + `storeAnalysisIn`: analysis and rollups
- * in one transaction), with the given creation times. Answers the stored rows in the given order.
+ * in one transaction, then `analysis_created_{userId}` when an app is given — which also drops the user's
+ * kept history pages), with the given creation times. Answers the stored rows in the given order.
  */
 export async function buildAnalyses(
-  t: Pick<TestApp, 'db'>,
+  t: Pick<TestApp, 'db'> & Partial<Pick<TestApp, 'app'>>,
   userId: string,
   specs: AnalysisSpec[],
 ): Promise<AnalysisRow[]> {
@@ -90,6 +93,8 @@ export async function buildAnalyses(
       if (outcome.kind !== 'stored') throw new Error(`buildAnalyses: ${outcome.kind}`);
       return outcome.row;
     });
+    const payload: AnalysisCreatedPayload = { userId, analysis: toAnalysis(row) };
+    t.app?.emitToUser(userId, analysisCreatedEvent(userId), payload);
     rows.push(row);
   }
   return rows;

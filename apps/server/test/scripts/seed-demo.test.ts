@@ -1,5 +1,6 @@
 import { InsightsResponseSchema } from '@mediadiet/contract/insights';
 import { RecentAnalysesResponseSchema } from '@mediadiet/contract/analysis';
+import { RECENT_PAGE_SIZE } from '@mediadiet/contract/constants';
 import { SubscriptionInfoResponseSchema } from '@mediadiet/contract/subscription';
 import { UserResponseSchema } from '@mediadiet/contract/user';
 import { and, eq, gte, sql } from 'drizzle-orm';
@@ -40,6 +41,8 @@ describe('demo seed', () => {
 
     const user = UserResponseSchema.parse((await call(t, token, 'GET', '/api/account/info')).json()).user;
     expect(user).toMatchObject({ email: DEMO_EMAIL, name: 'Demo Reader', configs: { state: 'COMPLETED' } });
+    const snapshot = await call(t, token, 'GET', '/api/account/personalization');
+    expect(snapshot.json<{ personalization: unknown }>().personalization).not.toBeNull();
 
     // The 10-day trial is over: charged and active; this period's usage is what was analysed in it.
     const subscription = SubscriptionInfoResponseSchema.parse(
@@ -71,7 +74,7 @@ describe('demo seed', () => {
       );
     expect(recent.totals.touchpoints).toBe(week[0]!.n);
     expect(recent.totals.touchpoints).toBeGreaterThanOrEqual(6 * 6);
-    expect(recent.results.length).toBe(Math.min(60, week[0]!.n));
+    expect(recent.results.length).toBe(Math.min(RECENT_PAGE_SIZE, week[0]!.n));
     expect(recent.results[0]!.url).toMatch(/^https:\/\/[a-z.]+\.[a-z]+\//);
 
     const insights = InsightsResponseSchema.parse(

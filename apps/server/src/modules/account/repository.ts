@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import * as authRepository from '../auth/repository.ts';
 import * as analysisRepository from '../analysis/repository.ts';
+import * as questionnaireRepository from '../questionnaire/repository.ts';
 import * as urlsRepository from '../urls/repository.ts';
 
 /**
@@ -8,11 +9,20 @@ import * as urlsRepository from '../urls/repository.ts';
  * issues (analyses, ignored sites, subscription, payments, questionnaire) add their reads here.
  */
 export async function readAccountData(db: Db, userId: string) {
-  const [sessions, identities, analyses, ignoredSites] = await Promise.all([
+  const [sessions, identities, analyses, ignoredSites, personalization, submission] = await Promise.all([
     authRepository.listSessions(db, userId),
     authRepository.listIdentities(db, userId),
     analysisRepository.listAnalyses(db, userId),
     urlsRepository.listDomains(db, userId),
+    questionnaireRepository.findPersonalization(db, userId),
+    questionnaireRepository.findLatestSubmission(db, userId),
   ]);
-  return { sessions, identities, analyses, ignoredSites };
+  return {
+    sessions,
+    identities,
+    analyses,
+    ignoredSites,
+    personalization,
+    answers: submission?.answers ?? null,
+  };
 }

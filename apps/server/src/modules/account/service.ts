@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { badRequest, unauthorized } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { toAnalysis } from '../analysis/view.ts';
+import { normalizeScores, toPersonalization } from '../questionnaire/personality.ts';
 import type { UsersService } from '../users/service.ts';
 import { readAccountData } from './repository.ts';
 
@@ -31,7 +32,7 @@ export function createAccountService(deps: { db: Db; users: UsersService; clock:
 
     async exportData(userId, currentSessionId) {
       const user = await get(userId);
-      const { sessions, identities, analyses, ignoredSites } = await readAccountData(db, userId);
+      const { sessions, identities, analyses, ignoredSites, personalization, answers } = await readAccountData(db, userId);
       return {
         success: true,
         exportedAt: clock().toISOString(),
@@ -39,8 +40,8 @@ export function createAccountService(deps: { db: Db; users: UsersService; clock:
         subscription: null,
         analyses: analyses.map(toAnalysis),
         ignoredSites,
-        personalization: null,
-        answers: null,
+        personalization: personalization ? toPersonalization(normalizeScores(personalization.scores)) : null,
+        answers,
         paymentMethods: [],
         invoices: [],
         sessions: sessions.map((s) => ({

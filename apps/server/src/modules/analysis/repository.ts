@@ -1,5 +1,5 @@
 import { CATEGORY_IDS, type CategoryId } from '@mediadiet/contract/categories';
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { analyses, analysisDailyRollups, analysisDomainRollups, type AnalysisRow } from '../../db/schema.ts';
 import { analysisViewJson } from './view.ts';
@@ -16,7 +16,7 @@ import { analysisViewJson } from './view.ts';
 export type NewAnalysis = Omit<typeof analyses.$inferInsert, 'viewJson'>;
 
 /** The row as it will be stored: creation time fixed here, so the API view can be written with it. */
-export function withView(values: NewAnalysis): typeof analyses.$inferInsert {
+export function withView(values: NewAnalysis): typeof analyses.$inferInsert & { createdAt: Date } {
   const createdAt = values.createdAt ?? new Date();
   const viewJson = analysisViewJson({
     id: values.id,
@@ -34,23 +34,42 @@ export function withView(values: NewAnalysis): typeof analyses.$inferInsert {
   return { ...values, createdAt, viewJson };
 }
 
-/** Inserts the analysis of a touch point; null when it already exists (a retry after a crash). */
-export async function insertAnalysis(tx: Db, values: NewAnalysis): Promise<AnalysisRow | null> {
-  const [row] = await tx
+/**
+ * Inserts the analyses of several touch points in one statement; answers the rows inserted (those whose
+ * touch point had none yet: a retry after a crash inserts nothing), in the given order. Only the ids come
+ * back from the database: the rows are the values as written (no JSON decoded again).
+ */
+export async function insertAnalyses(tx: Db, values: readonly NewAnalysis[]): Promise<AnalysisRow[]> {
+  if (values.length === 0) return [];
+  const rows = values.map(withView);
+  const inserted = await tx
     .insert(analyses)
-    .values(withView(values))
+    .values(rows)
     .onConflictDoNothing({ target: analyses.touchpointId })
-    .returning();
-  return row ?? null;
+    .returning({ id: analyses.id });
+  const ids = new Set(inserted.map((row) => row.id));
+  return rows.filter((row) => ids.has(row.id)).map(asStored);
 }
 
-/** Removes an analysis again (metering refused it inside the storing transaction, before any rollup). */
-export async function deleteAnalysis(tx: Db, userId: string, id: string): Promise<void> {
-  await tx.delete(analyses).where(and(eq(analyses.userId, userId), eq(analyses.id, id)));
+/** A row as `withView` wrote it, with the columns' defaults filled in. */
+function asStored(row: typeof analyses.$inferInsert & { createdAt: Date }): AnalysisRow {
+  return {
+    ...row,
+    title: row.title ?? '',
+    valence: row.valence ?? null,
+    overallScore: row.overallScore ?? null,
+    modelVersion: row.modelVersion ?? null,
+  };
 }
 
-// The rollup figures of analyses, as SQL over a row source aliased `a` (one definition for the
-// per-analysis upsert and the rebuild, so the two can never disagree).
+/** Removes analyses again (metering refused them inside the storing transaction, before any rollup). */
+export async function deleteAnalyses(tx: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.delete(analyses).where(inArray(analyses.id, [...ids]));
+}
+
+// The rollup figures of analyses, as SQL over a row source aliased `a` (one definition for the storing
+// upsert and the rebuild, so the two can never disagree).
 const DAY = sql.raw(`(a.created_at at time zone 'UTC')::date`);
 const MONTH = sql.raw(`date_trunc('month', a.created_at at time zone 'UTC')::date`);
 const categoryColumn = (id: CategoryId) => `${id}_sum`;
@@ -91,11 +110,16 @@ const addDomain = sql.raw(
 );
 
 /**
- * Adds one stored analysis to the day and domain rollups, inside the transaction that stored it. Read
- * back from the row itself, so the day, month and figures are exactly what a rebuild would compute.
+ * Adds stored analyses (any users) to the day and domain rollups, inside the transaction that stored them:
+ * one upsert per table, aggregated per (user, day) and (user, month, host). Read back from the rows
+ * themselves, so the days, months and figures are exactly what a rebuild would compute.
  */
-export async function addToRollups(tx: Db, userId: string, analysisId: string): Promise<void> {
-  const source = sql`from analyses a where a.user_id = ${userId} and a.id = ${analysisId}`;
+export async function addManyToRollups(tx: Db, analysisIds: readonly string[]): Promise<void> {
+  if (analysisIds.length === 0) return;
+  await addSourceToRollups(tx, sql`from analyses a where ${inArray(sql.raw('a.id'), [...analysisIds])}`);
+}
+
+async function addSourceToRollups(tx: Db, source: SQL): Promise<void> {
   await tx.execute(sql`
     insert into analysis_daily_rollups (${DAILY_COLUMNS})
     select a.user_id, ${DAY}, ${dailyAggregates} ${source} group by a.user_id, ${DAY}

@@ -3,7 +3,7 @@ import { api } from '@mediadiet/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../http/route.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { createAnalysisService, recentBody } from './service.ts';
+import { createAnalysisService } from './service.ts';
 
 /**
  * History and insights (spec §2, §7; decision 071): GET /api/analysis/recent (paged, with window totals),
@@ -11,15 +11,18 @@ import { createAnalysisService, recentBody } from './service.ts';
  * GET /api/analysis/insights/:month/:year (`month` 1–12 or 'all' for the whole year).
  */
 export default function analysisRoutes(app: FastifyInstance) {
-  const analysis = createAnalysisService({ db: app.db, clock: app.clock });
+  const analysis = createAnalysisService({
+    db: app.db,
+    clock: app.clock,
+    recentCache: app.recentAnalysesCache,
+  });
 
-  // A page holds 60 analyses of 14 category scores each. Decoding them from jsonb, re-validating them against
-  // the contract and serialising them again cost more than the queries (decision 071): each analysis is
-  // stored with its API view as JSON text (`toAnalysis` when it was stored) and the page is those texts
-  // joined. The route keeps the contract's schema for the docs; tests parse every answer with it.
+  // The answer is JSON made by the service (decision 071): the cards cut from each analysis' stored API view,
+  // joined — and kept a moment per user and query as bytes, so a repeated call reads no database, serialises
+  // and encodes nothing. The route keeps the contract's schema for the docs; tests parse every answer with it.
   registerRoute(app, api.analysisRecent, async (request, reply) => {
-    const page = await analysis.recent(requireAuth(request).userId, request.query);
-    return reply.type('application/json; charset=utf-8').send(recentBody(page));
+    const body = await analysis.recentResponse(requireAuth(request).userId, request.query);
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   registerRoute(app, api.analysisGet, async (request) => ({

@@ -1,13 +1,36 @@
 import type { AnalysisResult, AnalyzeInput } from '@mediadiet/analyzer';
 import type { Config } from '../../config.ts';
+import { createAnalyzePool } from './analyze-pool.ts';
 
 /**
  * What the touch-point worker scores text with: the offline analyzer (default) or the LLM back end
- * (`ANALYZER=llm`). Tests inject their own (a failing one, a slow one).
+ * (`ANALYZER=llm`). Tests inject their own (a failing one, a slow one). The worker scores a whole claimed
+ * batch at once; a scorer bounds its own concurrency.
  */
-export type Scorer = (input: AnalyzeInput) => Promise<AnalysisResult>;
+export type Scorer = (input: AnalyzeInput, context?: ScoreContext) => Promise<AnalysisResult>;
 
-export async function createScorer(config: Config['analyzer']): Promise<Scorer> {
+/** Whose page is scored: the touch-point worker passes it so the user's profile can be looked up (decision 081). */
+export interface ScoreContext {
+  userId: string;
+}
+
+/** A scorer that holds resources (analyzer threads): `close` releases them. */
+export type ClosableScorer = Scorer & { close(): Promise<void> };
+
+export interface ScorerOptions {
+  /**
+   * Offline analyzer threads (decision 061): 0 = inline on the calling thread; n = a pool of n worker
+   * threads (TOUCHPOINT_ANALYZE_THREADS). Default 0.
+   */
+  threads?: number;
+  /** LLM requests in flight at once (default 8). */
+  llmConcurrency?: number;
+}
+
+export async function createScorer(
+  config: Config['analyzer'],
+  options: ScorerOptions = {},
+): Promise<ClosableScorer> {
   if (config.kind === 'llm') {
     const { createLlmScorer } = await import('@mediadiet/analyzer/llm');
     const llm = createLlmScorer({
@@ -15,8 +38,32 @@ export async function createScorer(config: Config['analyzer']): Promise<Scorer> 
       model: config.model,
       ...(config.apiKey ? { apiKey: config.apiKey } : {}),
     });
-    return (input) => llm.analyze(input);
+    const limit = limiter(options.llmConcurrency ?? 8);
+    return Object.assign((input: AnalyzeInput) => limit(() => llm.analyze(input)), { close: async () => {} });
+  }
+  const threads = options.threads ?? 0;
+  if (threads > 0) {
+    const pool = createAnalyzePool({ size: threads });
+    return Object.assign((input: AnalyzeInput) => pool.analyze(input), { close: () => pool.close() });
   }
   const { analyze } = await import('@mediadiet/analyzer');
-  return (input) => Promise.resolve(analyze(input));
+  return Object.assign((input: AnalyzeInput) => Promise.resolve().then(() => analyze(input)), {
+    close: async () => {},
+  });
+}
+
+/** Runs at most `max` of the given jobs at once, the rest in order as slots free up. */
+function limiter(max: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(job: () => Promise<T>): Promise<T> => {
+    if (active >= max) await new Promise<void>((resolve) => waiting.push(resolve));
+    active++;
+    try {
+      return await job();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
 }

@@ -18,6 +18,14 @@ export const SESSION_IDLE_TIMEOUT_MS = 7 * DAY;
 export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * DAY;
 /** `last_seen_at` is written at most once a minute per session. */
 export const SESSION_TOUCH_INTERVAL_MS = MINUTE;
+/**
+ * A resolved session is remembered in memory this long (decision 071, "Credential and response caches"):
+ * revocation on this instance drops it at once; another instance may honour a revoked session for at most
+ * this long (until issue #9 broadcasts revocations over Redis).
+ */
+export const SESSION_CACHE_TTL_MS = 5_000;
+/** Resolved sessions remembered at most (least recently used out first). */
+export const SESSION_CACHE_MAX_ENTRIES = 10_000;
 
 /** The OIDC transaction cookie (state, nonce, PKCE verifier) lives 10 minutes. */
 export const OIDC_COOKIE_MAX_AGE_S = 10 * 60;

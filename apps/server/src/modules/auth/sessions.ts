@@ -1,8 +1,11 @@
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, type KeyedHasher } from '../../lib/crypto.ts';
+import { LruCache, type MonotonicNow } from '../../lib/lru-cache.ts';
 import {
   SESSION_ABSOLUTE_LIFETIME_MS,
+  SESSION_CACHE_MAX_ENTRIES,
+  SESSION_CACHE_TTL_MS,
   SESSION_IDLE_TIMEOUT_MS,
   SESSION_TOKEN_BYTES,
   SESSION_TOUCH_INTERVAL_MS,
@@ -12,6 +15,15 @@ import * as repository from './repository.ts';
 /**
  * Opaque bearer sessions (ASVS 7.2, 7.3): 256-bit random tokens, only their HMAC stored, a new one at
  * every sign-in, a sliding inactivity timeout and an absolute lifetime, revocable.
+ *
+ * Resolved sessions are remembered in memory (decision 071): keyed by the token's keyed hash, at most
+ * SESSION_CACHE_MAX_ENTRIES, each for at most SESSION_CACHE_TTL_MS. A hit still checks the absolute and
+ * idle limits against the app clock, and goes to the database when `last_seen_at` is due a write (so those
+ * writes stay once a minute). Revoking here (logout, `revokeAll`, `forgetUser` after an account deletion)
+ * drops the entries at once, and a lookup that raced a revocation is not remembered. Another instance
+ * does not see our revocations: there a revoked session may work for up to the TTL (issue #9 will
+ * broadcast evictions over Redis). Unknown and dead tokens are never remembered: a new sign-in works at
+ * once, and a wrong token always costs a lookup.
  */
 
 export interface LiveSession {
@@ -26,14 +38,47 @@ export interface SessionService {
   resolve(token: string): Promise<LiveSession | null>;
   revoke(session: LiveSession): Promise<void>;
   revokeAll(userId: string): Promise<void>;
+  /** Forgets what this instance remembers of the user's sessions (the user was deleted: rows cascade). */
+  forgetUser(userId: string): void;
+}
+
+export interface SessionCacheOptions {
+  ttlMs?: number;
+  maxEntries?: number;
+  /** Monotonic milliseconds for the TTL (tests pass a fake). */
+  now?: MonotonicNow;
+}
+
+/** A resolved session as remembered: its limits in app-clock milliseconds. */
+interface CachedSession {
+  session: LiveSession;
+  expiresAt: number;
+  lastSeenAt: number;
 }
 
 /** Tokens we issue are 43 base64url characters; anything far off is not worth a database lookup. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,200}$/;
 
-export function createSessionService(deps: { db: Db; hasher: KeyedHasher; clock: Clock }): SessionService {
+export function createSessionService(deps: {
+  db: Db;
+  hasher: KeyedHasher;
+  clock: Clock;
+  cache?: SessionCacheOptions;
+}): SessionService {
   const { db, hasher, clock } = deps;
   const hashToken = (token: string) => hasher.hash('session', token);
+  const cache = new LruCache<CachedSession>({
+    ttlMs: deps.cache?.ttlMs ?? SESSION_CACHE_TTL_MS,
+    maxEntries: deps.cache?.maxEntries ?? SESSION_CACHE_MAX_ENTRIES,
+    ...(deps.cache?.now ? { now: deps.cache.now } : {}),
+  });
+  // Counts revocations: a lookup that started before one is not remembered (it may have read the row
+  // just before the revocation was written).
+  let revocations = 0;
+  const forget = (matches: (cached: CachedSession) => boolean) => {
+    revocations += 1;
+    cache.deleteWhere(matches);
+  };
 
   return {
     async create(userId, method, userAgent) {
@@ -53,18 +98,53 @@ export function createSessionService(deps: { db: Db; hasher: KeyedHasher; clock:
 
     async resolve(token) {
       if (!TOKEN_SHAPE.test(token)) return null;
-      const session = await repository.findSessionByTokenHash(db, hashToken(token));
+      const tokenHash = hashToken(token);
+      const cached = cache.get(tokenHash);
+      if (cached) {
+        const now = clock().getTime();
+        if (
+          now < cached.expiresAt &&
+          now < cached.lastSeenAt + SESSION_IDLE_TIMEOUT_MS &&
+          now - cached.lastSeenAt < SESSION_TOUCH_INTERVAL_MS
+        ) {
+          return cached.session;
+        }
+        // Ended, or `last_seen_at` is due a write: ask the database.
+        cache.delete(tokenHash);
+      }
+      const revocationsBefore = revocations;
+      const session = await repository.findSessionByTokenHash(db, tokenHash);
       if (!session || session.revokedAt) return null;
       const now = clock().getTime();
       if (session.expiresAt.getTime() <= now) return null;
-      if (session.lastSeenAt.getTime() + SESSION_IDLE_TIMEOUT_MS <= now) return null;
-      if (now - session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
+      let lastSeenAt = session.lastSeenAt.getTime();
+      if (lastSeenAt + SESSION_IDLE_TIMEOUT_MS <= now) return null;
+      if (now - lastSeenAt >= SESSION_TOUCH_INTERVAL_MS) {
         await repository.touchSession(db, session.userId, session.id, new Date(now));
+        lastSeenAt = now;
       }
-      return { sessionId: session.id, userId: session.userId };
+      const live: LiveSession = Object.freeze({ sessionId: session.id, userId: session.userId });
+      if (revocations === revocationsBefore) {
+        cache.set(tokenHash, { session: live, expiresAt: session.expiresAt.getTime(), lastSeenAt });
+      }
+      return live;
     },
 
-    revoke: (session) => repository.revokeSession(db, session.userId, session.sessionId, clock()),
-    revokeAll: (userId) => repository.revokeAllSessions(db, userId, clock()),
+    async revoke(session) {
+      // Forgotten before and after the write: no request on this instance gets through once it returns.
+      forget((cached) => cached.session.sessionId === session.sessionId);
+      await repository.revokeSession(db, session.userId, session.sessionId, clock());
+      forget((cached) => cached.session.sessionId === session.sessionId);
+    },
+
+    async revokeAll(userId) {
+      forget((cached) => cached.session.userId === userId);
+      await repository.revokeAllSessions(db, userId, clock());
+      forget((cached) => cached.session.userId === userId);
+    },
+
+    forgetUser(userId) {
+      forget((cached) => cached.session.userId === userId);
+    },
   };
 }

@@ -236,6 +236,48 @@ export interface UsageRow {
   touchpoints: number;
 }
 
+/** What metering needs of the live subscription. */
+export type MeteredSubscription = Pick<SubscriptionRow, 'status' | 'plan' | 'overageLimitCents' | 'currentPeriodStart'>;
+
+/**
+ * The live subscriptions' metering columns and their current periods' usage, for several users in one small
+ * query (the ingest path's early check; concurrent uploads share it). Users without a live one are absent.
+ */
+export async function findLiveSubscriptionUsages(
+  db: Db,
+  userIds: readonly string[],
+): Promise<Map<string, { subscription: MeteredSubscription; usage: UsageRow }>> {
+  const found = new Map<string, { subscription: MeteredSubscription; usage: UsageRow }>();
+  if (userIds.length === 0) return found;
+  const result = (await db.execute<Record<string, unknown>>(sql`
+    select s.user_id, s.status, s.plan, s.overage_limit_cents, s.current_period_start, u.tokens, u.touchpoints
+      from subscriptions s
+      left join usage_periods u on u.user_id = s.user_id and u.period_start = s.current_period_start
+     where s.user_id in ${[...userIds]} and s.status <> 'canceled'`)) as {
+    rows: {
+      user_id: string;
+      status: string;
+      plan: string;
+      overage_limit_cents: number;
+      current_period_start: string | Date;
+      tokens: string | number | null;
+      touchpoints: number | null;
+    }[];
+  };
+  for (const row of result.rows) {
+    found.set(row.user_id, {
+      subscription: {
+        status: row.status,
+        plan: row.plan,
+        overageLimitCents: Number(row.overage_limit_cents),
+        currentPeriodStart: new Date(row.current_period_start),
+      },
+      usage: { tokens: Number(row.tokens ?? 0), touchpoints: Number(row.touchpoints ?? 0) },
+    });
+  }
+  return found;
+}
+
 export async function readUsage(db: Db, userId: string, periodStart: Date): Promise<UsageRow> {
   const [row] = await db
     .select({ tokens: usagePeriods.tokens, touchpoints: usagePeriods.touchpoints })
@@ -246,8 +288,9 @@ export async function readUsage(db: Db, userId: string, periodStart: Date): Prom
 }
 
 /**
- * Adds one touch point of `tokens` to the period in one statement (INSERT … ON CONFLICT DO UPDATE), so
- * concurrent calls add up exactly. With limits, the row changes only if it stays within them; null = refused.
+ * Adds one touch point of `tokens` (or `count` touch points of `tokens` in all) to the period in one
+ * statement (INSERT … ON CONFLICT DO UPDATE), so concurrent calls add up exactly. With limits, the row
+ * changes only if it stays within them (all or nothing); null = refused.
  */
 export async function addUsage(
   db: Db,
@@ -255,19 +298,20 @@ export async function addUsage(
   periodStart: Date,
   tokens: number,
   limits?: { maxTokens: number; maxTouchpoints: number },
+  count = 1,
 ): Promise<UsageRow | null> {
   const maxTokens = limits?.maxTokens ?? Number.MAX_SAFE_INTEGER;
   const maxTouchpoints = Math.min(limits?.maxTouchpoints ?? 2_147_483_647, 2_147_483_647);
   const result = (await db.execute<Record<string, unknown>>(sql`
     insert into usage_periods (user_id, period_start, tokens, touchpoints, updated_at)
-    select ${userId}::uuid, ${periodStart.toISOString()}::timestamptz, ${tokens}::bigint, 1, now()
-    where ${tokens}::bigint <= ${maxTokens}::bigint and 1 <= ${maxTouchpoints}::integer
+    select ${userId}::uuid, ${periodStart.toISOString()}::timestamptz, ${tokens}::bigint, ${count}::integer, now()
+    where ${tokens}::bigint <= ${maxTokens}::bigint and ${count}::integer <= ${maxTouchpoints}::integer
     on conflict (user_id, period_start) do update
       set tokens = usage_periods.tokens + excluded.tokens,
-          touchpoints = usage_periods.touchpoints + 1,
+          touchpoints = usage_periods.touchpoints + excluded.touchpoints,
           updated_at = now()
       where usage_periods.tokens + excluded.tokens <= ${maxTokens}::bigint
-        and usage_periods.touchpoints + 1 <= ${maxTouchpoints}::integer
+        and usage_periods.touchpoints + excluded.touchpoints <= ${maxTouchpoints}::integer
     returning tokens, touchpoints`)) as { rows: { tokens: string | number; touchpoints: number }[] };
   const row = result.rows[0];
   return row ? { tokens: Number(row.tokens), touchpoints: Number(row.touchpoints) } : null;

@@ -20,19 +20,27 @@ export type UsageDecision = { ok: true } | { ok: false; statusCode: 402; message
 
 export interface UsageService {
   canAccept(userId: string, tokens: number): Promise<UsageDecision>;
+  /** `canAccept` of several uploads (any users) with one query; one decision each, in order. */
+  canAcceptMany(uploads: readonly { userId: string; tokens: number }[]): Promise<UsageDecision[]>;
   /** Throws the 402 of `canAccept` when refused. */
   assertCanAccept(userId: string, tokens: number): Promise<void>;
   record(userId: string, tokens: number): Promise<UsageRow | null>;
   tryRecord(userId: string, tokens: number): Promise<UsageDecision & { usage?: UsageRow }>;
   /** `tryRecord` inside the caller's transaction (the touch-point worker stores analysis + usage together). */
   tryRecordIn(tx: Db, userId: string, tokens: number): Promise<UsageDecision & { usage?: UsageRow }>;
+  /**
+   * Several touch points of one user, inside the caller's transaction, with exactly the decisions of
+   * `tryRecordIn` called for each in the given order: one statement when they all fit (the usual case),
+   * one per touch point otherwise.
+   */
+  tryRecordManyIn(tx: Db, userId: string, tokens: readonly number[]): Promise<UsageDecision[]>;
   /** The current period's usage (zeros without a live subscription). */
   current(userId: string): Promise<UsageRow & { periodStart: Date | null }>;
 }
 
 const ACCEPTING = new Set(['active', 'trialing', 'scheduled_cancelation']);
 
-function refusal(row: SubscriptionRow | null): UsageDecision & { ok: false } {
+function refusal(row: Pick<SubscriptionRow, 'status' | 'plan'> | null): UsageDecision & { ok: false } {
   if (!row) return { ok: false, statusCode: 402, message: messages.server.subscriptionRequired };
   if (row.status === 'past_due') return { ok: false, statusCode: 402, message: messages.server.subscriptionPastDue };
   const plan = planConfig(row.plan as PlanId);
@@ -51,16 +59,26 @@ export function createUsageService(deps: { db: Db }): UsageService {
     const row = await repo.findLiveSubscription(db, userId);
     return row && ACCEPTING.has(row.status) ? row : null;
   };
-  const limitsOf = (row: SubscriptionRow) => usageLimits(planConfig(row.plan as PlanId), row.overageLimitCents);
+  const limitsOf = (row: Pick<SubscriptionRow, 'plan' | 'overageLimitCents'>) =>
+    usageLimits(planConfig(row.plan as PlanId), row.overageLimitCents);
 
   const service: UsageService = {
     async canAccept(userId, tokens) {
-      const row = await repo.findLiveSubscription(db, userId);
-      if (!row || !ACCEPTING.has(row.status)) return refusal(row);
-      const usage = await repo.readUsage(db, userId, row.currentPeriodStart);
-      const limits = limitsOf(row);
-      const fits = usage.tokens + tokensOf(tokens) <= limits.maxTokens && usage.touchpoints + 1 <= limits.maxTouchpoints;
-      return fits ? { ok: true } : refusal(row);
+      const [decision] = await service.canAcceptMany([{ userId, tokens }]);
+      return decision!;
+    },
+
+    async canAcceptMany(uploads) {
+      const found = await repo.findLiveSubscriptionUsages(db, [...new Set(uploads.map((u) => u.userId))]);
+      return uploads.map(({ userId, tokens }) => {
+        const live = found.get(userId);
+        const row = live?.subscription ?? null;
+        if (!live || !row || !ACCEPTING.has(row.status)) return refusal(row);
+        const limits = limitsOf(row);
+        const fits =
+          live.usage.tokens + tokensOf(tokens) <= limits.maxTokens && live.usage.touchpoints + 1 <= limits.maxTouchpoints;
+        return fits ? { ok: true as const } : refusal(row);
+      });
     },
 
     async assertCanAccept(userId, tokens) {
@@ -81,6 +99,26 @@ export function createUsageService(deps: { db: Db }): UsageService {
       if (!row || !ACCEPTING.has(row.status)) return refusal(row);
       const usage = await repo.addUsage(tx, userId, row.currentPeriodStart, tokensOf(tokens), limitsOf(row));
       return usage ? { ok: true, usage } : refusal(row);
+    },
+
+    async tryRecordManyIn(tx, userId, tokens) {
+      if (tokens.length === 0) return [];
+      const row = await repo.findLiveSubscription(tx, userId);
+      if (!row || !ACCEPTING.has(row.status)) return tokens.map(() => refusal(row));
+      const limits = limitsOf(row);
+      const amounts = tokens.map(tokensOf);
+      const total = amounts.reduce((sum, n) => sum + n, 0);
+      // All of them fit ⇔ each fits after the ones before it (tokens are ≥ 0): one atomic add.
+      if (await repo.addUsage(tx, userId, row.currentPeriodStart, total, limits, amounts.length)) {
+        return amounts.map(() => ({ ok: true as const }));
+      }
+      // Some do not: one conditional add each, in order, as separate tryRecordIn calls would.
+      const decisions: UsageDecision[] = [];
+      for (const amount of amounts) {
+        const usage = await repo.addUsage(tx, userId, row.currentPeriodStart, amount, limits);
+        decisions.push(usage ? { ok: true } : refusal(row));
+      }
+      return decisions;
     },
 
     async current(userId) {

@@ -4,6 +4,7 @@ import { messages } from '@mediadiet/contract/messages';
 import { DEFAULT_PROTECTED_DOMAINS, isHostIgnored } from '@mediadiet/contract/urls';
 import type { Db } from '../../db/database.ts';
 import { badRequest, httpError } from '../../http/errors.ts';
+import { groupBatches } from '../../lib/group-batches.ts';
 import type { UsageService } from '../billing/usage-service.ts';
 import * as urlsRepo from '../urls/repository.ts';
 import * as repo from './touchpoints-repository.ts';
@@ -31,9 +32,30 @@ export function createIngestService(deps: {
   publicUrl: string;
   /** Called after a new row is committed (wakes the local worker). */
   onQueued?: () => void;
+  /**
+   * The database is one connection that runs each statement alone (PGlite): a touch point is stored with
+   * one statement and no transaction. Default false (PostgreSQL: an advisory lock orders duplicates).
+   */
+  singleConnection?: boolean;
 }): IngestService {
   const { db, usage } = deps;
   const ownHost = new URL(deps.publicUrl).hostname.toLowerCase();
+  const singleConnection = deps.singleConnection ?? false;
+  // Concurrent uploads share statements (group commit): one allowance query and one insert per batch.
+  // PGlite runs one statement at a time anyway, so one batch at a time; PostgreSQL runs a few at once.
+  const concurrency = singleConnection ? 1 : 4;
+  const checkAllowance = groupBatches(
+    (uploads: readonly { userId: string; tokens: number }[]) => usage.canAcceptMany(uploads),
+    {
+      maxItems: 64,
+      concurrency,
+    },
+  );
+  const store = groupBatches(
+    (rows: readonly repo.NewTouchpoint[]) =>
+      repo.enqueueMany(db, rows, { windowMs: DEDUPE_WINDOW_MS, singleConnection }),
+    { maxItems: 32, concurrency, weight: (row) => row.text?.length ?? 0, maxWeight: 2_000_000 },
+  );
 
   return {
     async ingest(userId, body) {
@@ -46,7 +68,9 @@ export function createIngestService(deps: {
       if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
         throw badRequest(`url: ${messages.server.touchpointUrlScheme}`);
       }
-      if (body.text !== undefined && Buffer.byteLength(body.text, 'utf8') > TOUCHPOINT_TEXT_MAX_BYTES) {
+      // One pass over the text for its size; the token lower bound below is derived from it.
+      const textBytes = body.text === undefined ? 0 : Buffer.byteLength(body.text, 'utf8');
+      if (textBytes > TOUCHPOINT_TEXT_MAX_BYTES) {
         throw badRequest(`text: ${messages.server.touchpointTextTooLarge}`);
       }
       if (body.scores?.modelVersion !== undefined && body.scores.modelVersion.length > MODEL_VERSION_MAX) {
@@ -54,49 +78,59 @@ export function createIngestService(deps: {
       }
       const host = parsed.hostname.toLowerCase();
       if (host === ownHost) throw httpError(422, messages.server.touchpointOwnSite);
-      const userList = await urlsRepo.listDomains(db, userId);
-      if (isHostIgnored(host, userList, DEFAULT_PROTECTED_DOMAINS)) {
+      if (isHostIgnored(host, DEFAULT_PROTECTED_DOMAINS))
         throw httpError(422, messages.server.touchpointIgnoredSite);
-      }
 
-      // Early refusal; the authoritative check-and-add (tryRecord) runs in the worker's transaction. For text
-      // the tokens are not counted yet: a lower bound (English prose runs ~4–5 bytes per o200k token) refuses
-      // a page that cannot fit, so the extension learns of the cap at once and never a page that could fit.
-      const decision = await usage.canAccept(userId, body.scores?.tokens ?? minTokens(body.text ?? ''));
-      if (!decision.ok) throw httpError(decision.statusCode, decision.message);
+      // Early refusal (one query: subscription + usage); the authoritative check-and-add runs in the worker's
+      // transaction. For text the tokens are not counted yet: a lower bound (English prose runs ~4–5 bytes per
+      // o200k token) refuses a page that cannot fit, so the extension learns of the cap at once and never a
+      // page that could fit.
+      const decision = await checkAllowance({
+        userId,
+        tokens: body.scores?.tokens ?? Math.floor(textBytes / MIN_BYTES_PER_TOKEN),
+      });
+      if (!decision.ok) {
+        // An ignored site answers 422 whatever the allowance (the user's list is read only on this path).
+        if (isHostIgnored(host, await urlsRepo.listDomains(db, userId))) {
+          throw httpError(422, messages.server.touchpointIgnoredSite);
+        }
+        throw httpError(decision.statusCode, decision.message);
+      }
 
       // Device mode: the scores are the analysis; text (if also sent) is not needed and not stored.
       const scores = body.scores ?? null;
       const text = scores ? null : (body.text ?? '');
-      const contentHash = createHash('sha256')
-        .update(body.title)
-        .update('\u0000')
-        .update(scores ? `scores:${JSON.stringify(scores)}` : `text:${text}`)
-        .digest('hex');
+      const hash = createHash('sha256').update(body.title).update('\u0000');
+      // Fed in parts: the page text is never copied into a bigger string.
+      if (scores) hash.update(`scores:${JSON.stringify(scores)}`);
+      else hash.update('text:').update(text ?? '');
+      const contentHash = hash.digest('hex');
 
       // Fragments never change the page; keep the URL without one.
       parsed.hash = '';
-      const result = await repo.insertOrFindRecent(
-        db,
-        {
-          userId,
-          url: parsed.toString(),
-          host,
-          title: body.title,
-          text,
-          scores,
-          contentHash,
-          capturedAt: new Date(body.capturedAt),
-        },
-        DEDUPE_WINDOW_MS,
-      );
-      if (result.created) deps.onQueued?.();
-      return result;
+      // The user's ignored list, the duplicate lookup and the insert: one statement, shared with the
+      // uploads of the same batch (touchpoints-repository `enqueueMany`). Answered once committed.
+      const result = await store({
+        userId,
+        url: parsed.toString(),
+        host,
+        title: body.title,
+        text,
+        scores,
+        contentHash,
+        capturedAt: new Date(body.capturedAt),
+      });
+      if (result.kind === 'ignored') throw httpError(422, messages.server.touchpointIgnoredSite);
+      if (result.kind === 'created') deps.onQueued?.();
+      return { id: result.id, created: result.kind === 'created' };
     },
   };
 }
 
+/** No o200k token of UTF-8 text is longer than this many bytes on average (the early check's lower bound). */
+const MIN_BYTES_PER_TOKEN = 8;
+
 /** A lower bound of a text's token count, without tokenizing it: one token per 8 bytes of UTF-8. */
 export function minTokens(text: string): number {
-  return Math.floor(Buffer.byteLength(text, 'utf8') / 8);
+  return Math.floor(Buffer.byteLength(text, 'utf8') / MIN_BYTES_PER_TOKEN);
 }

@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { MINUTE } from '../../lib/clock.ts';
 import { randomToken, type KeyedHasher } from '../../lib/crypto.ts';
+import { LruCache, type MonotonicNow } from '../../lib/lru-cache.ts';
 import * as repo from './keys-repository.ts';
 
 /**
@@ -17,6 +18,17 @@ export const MAX_LIVE_KEYS = 5;
 /** A key issued but never used this long was an abandoned pairing. */
 export const UNUSED_KEY_TTL_MS = 10 * MINUTE;
 
+/**
+ * A verified key is remembered in memory this long (decision 071, "Credential and response caches"): a
+ * revocation on this instance (`revokeAll`, a new key replacing old ones, `forgetUser`) drops it at once;
+ * another instance may accept a revoked key for at most this long (issue #9: evictions over Redis).
+ * Unknown and revoked keys are never remembered.
+ */
+export const KEY_CACHE_TTL_MS = 5_000;
+export const KEY_CACHE_MAX_ENTRIES = 10_000;
+/** `last_used_at` is written at most this often per key. */
+const TOUCH_INTERVAL_MS = MINUTE;
+
 export const API_KEY_PREFIX = 'mdx_';
 const KEY_SHAPE = /^mdx_[A-Za-z0-9_-]{40,60}$/;
 const HASH_PURPOSE = 'extension-key';
@@ -27,15 +39,48 @@ export interface ExtensionKeyService {
   verify(apiKey: string): Promise<{ userId: string; keyId: string } | null>;
   revokeAll(userId: string): Promise<number>;
   hasLiveKey(userId: string): Promise<boolean>;
+  /** Forgets what this instance remembers of the user's keys (the user was deleted: rows cascade). */
+  forgetUser(userId: string): void;
 }
 
-export function createExtensionKeyService(deps: { db: Db; hasher: KeyedHasher; clock: Clock }): ExtensionKeyService {
+export interface KeyCacheOptions {
+  ttlMs?: number;
+  maxEntries?: number;
+  /** Monotonic milliseconds for the TTL (tests pass a fake). */
+  now?: MonotonicNow;
+}
+
+interface CachedKey {
+  key: { userId: string; keyId: string };
+  /** App-clock milliseconds of the last recorded use (null: never used). */
+  lastUsedAt: number | null;
+}
+
+export function createExtensionKeyService(deps: {
+  db: Db;
+  hasher: KeyedHasher;
+  clock: Clock;
+  cache?: KeyCacheOptions;
+}): ExtensionKeyService {
   const { db, hasher, clock } = deps;
   const hashKey = (apiKey: string) => hasher.hash(HASH_PURPOSE, apiKey);
+  const cache = new LruCache<CachedKey>({
+    ttlMs: deps.cache?.ttlMs ?? KEY_CACHE_TTL_MS,
+    maxEntries: deps.cache?.maxEntries ?? KEY_CACHE_MAX_ENTRIES,
+    ...(deps.cache?.now ? { now: deps.cache.now } : {}),
+  });
+  // Counts revocations: a verification that started before one is not remembered.
+  let revocations = 0;
+  const forgetUser = (userId: string) => {
+    revocations += 1;
+    cache.deleteWhere((cached) => cached.key.userId === userId);
+  };
 
   return {
     async issue(userId, label) {
       const apiKey = `${API_KEY_PREFIX}${randomToken(32)}`;
+      // Issuing may revoke the user's older keys (same browser, abandoned, beyond MAX_LIVE_KEYS).
+      forgetUser(userId);
       const keyId = await db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
         const now = clock();
@@ -48,21 +93,42 @@ export function createExtensionKeyService(deps: { db: Db; hasher: KeyedHasher; c
         });
         return repo.insertKey(tx, { userId, keyHash: hashKey(apiKey), label: stored });
       });
+      forgetUser(userId);
       return { apiKey, keyId };
     },
 
     async verify(apiKey) {
       if (!KEY_SHAPE.test(apiKey)) return null;
-      const key = await repo.findLiveKeyByHash(db, hashKey(apiKey));
+      const keyHash = hashKey(apiKey);
+      const cached = cache.get(keyHash);
+      if (cached) {
+        // A hit is used until `last_used_at` is due a write; then the database records the use.
+        if (cached.lastUsedAt !== null && clock().getTime() - cached.lastUsedAt < TOUCH_INTERVAL_MS) {
+          return cached.key;
+        }
+        cache.delete(keyHash);
+      }
+      const revocationsBefore = revocations;
+      const key = await repo.findLiveKeyByHash(db, keyHash);
       if (!key) return null;
       const now = clock();
-      if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= MINUTE) {
-        await repo.touchKey(db, key.userId, key.id, now, new Date(now.getTime() - MINUTE));
+      let lastUsedAt = key.lastUsedAt?.getTime() ?? null;
+      if (lastUsedAt === null || now.getTime() - lastUsedAt >= TOUCH_INTERVAL_MS) {
+        await repo.touchKey(db, key.userId, key.id, now, new Date(now.getTime() - TOUCH_INTERVAL_MS));
+        lastUsedAt = now.getTime();
       }
-      return { userId: key.userId, keyId: key.id };
+      const verified = Object.freeze({ userId: key.userId, keyId: key.id });
+      if (revocations === revocationsBefore) cache.set(keyHash, { key: verified, lastUsedAt });
+      return verified;
     },
 
-    revokeAll: (userId) => repo.revokeAllKeys(db, userId, clock()),
+    async revokeAll(userId) {
+      forgetUser(userId);
+      const revoked = await repo.revokeAllKeys(db, userId, clock());
+      forgetUser(userId);
+      return revoked;
+    },
     hasLiveKey: (userId) => repo.hasLiveKey(db, userId),
+    forgetUser,
   };
 }

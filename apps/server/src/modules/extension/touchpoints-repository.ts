@@ -1,4 +1,5 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { listCoversHost, listCoversHostOf } from '../urls/repository.ts';
 import type { Db } from '../../db/database.ts';
 import { touchpoints } from '../../db/schema.ts';
 
@@ -17,46 +18,115 @@ export interface NewTouchpoint {
   capturedAt: Date;
 }
 
+export type EnqueueResult =
+  | { kind: 'created'; id: string }
+  /** The same user sent the same URL and content within the window: the first row's id. */
+  | { kind: 'existing'; id: string }
+  /** The host is on the user's ignored list: nothing stored. */
+  | { kind: 'ignored' };
+
 /**
- * Stores a touch point unless the same user sent the same URL and content within `windowMs`; then the
- * existing id is answered. A transaction-scoped advisory lock on (user, URL, hash) makes two identical
- * concurrent uploads agree on one row.
+ * Stores touch points (any users) unless the user ignores the host, or the same user sent the same URL and
+ * content within `windowMs` (then the existing id is answered). One result per item, in order. The usual
+ * case — all stored — is one statement: a multi-row `INSERT … SELECT … WHERE NOT <ignored> AND NOT
+ * <duplicate>`; only items not inserted are looked at again, one query each, to say why. Identical items of
+ * one call are stored once and answered the same id (`created` for the first only).
+ *
+ * Two identical concurrent uploads must agree on one row: on PostgreSQL the call runs in a transaction that
+ * first takes a transaction-scoped advisory lock per (user, URL, hash), in its own statement and in a fixed
+ * order (so the duplicate check's snapshot sees a row committed by the lock's previous holder, and two
+ * calls never deadlock). With `singleConnection` (PGlite: one backend, each statement runs alone, and the
+ * caller runs one call at a time) the statements need no lock and no transaction.
  */
-export async function insertOrFindRecent(
+export async function enqueueMany(
+  db: Db,
+  items: readonly NewTouchpoint[],
+  options: { windowMs: number; singleConnection: boolean },
+): Promise<EnqueueResult[]> {
+  const keyOf = (v: NewTouchpoint) => `${v.userId}|${v.url}|${v.contentHash}`;
+  const unique = new Map<string, NewTouchpoint>();
+  for (const item of items) if (!unique.has(keyOf(item))) unique.set(keyOf(item), item);
+  const rows = [...unique.values()];
+
+  const duplicateOf = (userId: SQL | string, url: SQL | string, hash: SQL | string) => sql`
+    select id from touchpoints
+     where user_id = ${userId} and content_hash = ${hash} and url = ${url}
+       and created_at > now() - ${options.windowMs} * interval '1 millisecond'
+     limit 1`;
+
+  const run = async (tx: Db): Promise<Map<string, EnqueueResult>> => {
+    const values = sql.join(
+      rows.map(
+        (v) => sql`(${v.userId}::uuid, ${v.url}::text, ${v.host}::text, ${v.title}::text, ${v.text}::text,
+          ${v.scores == null ? null : JSON.stringify(v.scores)}::jsonb, ${v.contentHash}::text,
+          ${v.capturedAt.toISOString()}::timestamptz)`,
+      ),
+      sql`, `,
+    );
+    const inserted = (await tx.execute<Record<string, unknown>>(sql`
+      insert into touchpoints (user_id, url, host, title, text, scores, content_hash, captured_at)
+      select x.user_id, x.url, x.host, x.title, x.text, x.scores, x.content_hash, x.captured_at
+        from (values ${values}) as x(user_id, url, host, title, text, scores, content_hash, captured_at)
+       where not ${listCoversHostOf(sql.raw('x.user_id'), sql.raw('x.host'))}
+         and not exists (${duplicateOf(sql.raw('x.user_id'), sql.raw('x.url'), sql.raw('x.content_hash'))})
+      returning id, user_id, url, content_hash`)) as {
+      rows: { id: string; user_id: string; url: string; content_hash: string }[];
+    };
+    const results = new Map<string, EnqueueResult>();
+    for (const r of inserted.rows)
+      results.set(`${r.user_id}|${r.url}|${r.content_hash}`, { kind: 'created', id: r.id });
+    for (const v of rows) {
+      if (results.has(keyOf(v))) continue;
+      const why = (await tx.execute<Record<string, unknown>>(
+        sql`select ${listCoversHost(v.userId, v.host)} as ignored, (${duplicateOf(v.userId, v.url, v.contentHash)}) as existing_id`,
+      )) as { rows: { ignored: boolean; existing_id: string | null }[] };
+      const row = why.rows[0];
+      if (row?.ignored) results.set(keyOf(v), { kind: 'ignored' });
+      else if (row?.existing_id) results.set(keyOf(v), { kind: 'existing', id: row.existing_id });
+      // The list or the duplicate changed between the statements (PGlite runs them apart): the caller retries.
+      else throw new Error('touch point neither stored nor found');
+    }
+    return results;
+  };
+
+  const results = options.singleConnection
+    ? await run(db)
+    : await db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const keys = sql.join(
+          [...unique.keys()].map((k) => sql`(${k})`),
+          sql`, `,
+        );
+        await tx.execute(sql`
+          select pg_advisory_xact_lock(h) from (
+            select distinct hashtextextended(k, 0) as h from (values ${keys}) as keys(k)
+          ) locks order by h`);
+        return run(tx);
+      });
+  const answered = new Set<string>();
+  return items.map((item) => {
+    const result = results.get(keyOf(item))!;
+    // A second identical item of the same call is a duplicate of the first.
+    if (result.kind === 'created' && answered.has(keyOf(item))) return { kind: 'existing', id: result.id };
+    answered.add(keyOf(item));
+    return result;
+  });
+}
+
+/** `enqueueMany` of one touch point. */
+export async function enqueue(
   db: Db,
   values: NewTouchpoint,
-  windowMs: number,
-): Promise<{ id: string; created: boolean }> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    const lockKey = `${values.userId}|${values.url}|${values.contentHash}`;
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`);
-    const [existing] = await tx
-      .select({ id: touchpoints.id })
-      .from(touchpoints)
-      .where(
-        and(
-          eq(touchpoints.userId, values.userId),
-          eq(touchpoints.contentHash, values.contentHash),
-          eq(touchpoints.url, values.url),
-          gt(touchpoints.createdAt, sql`now() - ${windowMs} * interval '1 millisecond'`),
-        ),
-      )
-      .limit(1);
-    if (existing) return { id: existing.id, created: false };
-    const [row] = await tx
-      .insert(touchpoints)
-      .values({ ...values, scores: values.scores ?? null })
-      .returning({ id: touchpoints.id });
-    if (!row) throw new Error('touch point insert returned nothing');
-    return { id: row.id, created: true };
-  });
+  options: { windowMs: number; singleConnection: boolean },
+): Promise<EnqueueResult> {
+  const [result] = await enqueueMany(db, [values], options);
+  return result!;
 }
 
 /**
  * A touch point that arrives already analysed (its analysis is stored in the same transaction): status
  * done, no text. For imports of past reading such as the demo seed; the extension's pages go through
- * `insertOrFindRecent` and the worker.
+ * `enqueue` and the worker.
  */
 export async function insertDone(
   tx: Db,
@@ -76,9 +146,13 @@ export interface ClaimedTouchpoint {
   url: string;
   host: string;
   title: string;
+  /** The page text until it is scored (the worker drops it then). */
   text: string | null;
   scores: unknown;
   attempts: number;
+  /** When the extension captured the page (metering decides a batch in this order). */
+  capturedAt: Date;
+  createdAt: Date;
 }
 
 interface ClaimedRaw {
@@ -90,15 +164,22 @@ interface ClaimedRaw {
   text: string | null;
   scores: unknown;
   attempts: number;
+  captured_at: string | Date;
+  created_at: string | Date;
 }
 
 /**
  * Claims up to `limit` due touch points for `workerId`: queued ones whose next attempt is due, and
  * 'processing' ones whose lock is older than `staleMs` (their worker died). `FOR UPDATE SKIP LOCKED`
  * lets any number of workers claim at once without ever taking the same row. Each claim counts as an
- * attempt.
+ * attempt. Answered in the order the pages were captured (then accepted; then by id).
  */
-export async function claimDue(db: Db, workerId: string, limit: number, staleMs: number): Promise<ClaimedTouchpoint[]> {
+export async function claimDue(
+  db: Db,
+  workerId: string,
+  limit: number,
+  staleMs: number,
+): Promise<ClaimedTouchpoint[]> {
   const result = (await db.execute<Record<string, unknown>>(sql`
     update touchpoints
        set status = 'processing', locked_at = now(), locked_by = ${workerId},
@@ -110,25 +191,82 @@ export async function claimDue(db: Db, workerId: string, limit: number, staleMs:
         order by created_at
         limit ${limit}
         for update skip locked)
-    returning id, user_id, url, host, title, text, scores, attempts`)) as { rows: ClaimedRaw[] };
-  return result.rows.map((r) => ({
-    id: r.id,
-    userId: r.user_id,
-    url: r.url,
-    host: r.host,
-    title: r.title,
-    text: r.text,
-    scores: typeof r.scores === 'string' ? (JSON.parse(r.scores) as unknown) : r.scores,
-    attempts: Number(r.attempts),
-  }));
+    returning id, user_id, url, host, title, text, scores, attempts, captured_at, created_at`)) as {
+    rows: ClaimedRaw[];
+  };
+  const time = (value: string | Date) => (value instanceof Date ? value : new Date(value));
+  return result.rows
+    .map((r) => ({
+      id: r.id,
+      userId: r.user_id,
+      url: r.url,
+      host: r.host,
+      title: r.title,
+      text: r.text,
+      scores: typeof r.scores === 'string' ? (JSON.parse(r.scores) as unknown) : r.scores,
+      attempts: Number(r.attempts),
+      capturedAt: time(r.captured_at),
+      createdAt: time(r.created_at),
+    }))
+    .sort(
+      (a, b) =>
+        a.capturedAt.getTime() - b.capturedAt.getTime() ||
+        a.createdAt.getTime() - b.createdAt.getTime() ||
+        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    );
 }
 
 /** Marks a touch point done and drops its text (privacy: the text is kept only until it is analysed). */
 export async function markDone(tx: Db, id: string): Promise<void> {
   await tx
     .update(touchpoints)
-    .set({ status: 'done', text: null, lockedAt: null, lockedBy: null, lastError: null, updatedAt: sql`now()` })
+    .set({
+      status: 'done',
+      text: null,
+      lockedAt: null,
+      lockedBy: null,
+      lastError: null,
+      updatedAt: sql`now()`,
+    })
     .where(eq(touchpoints.id, id));
+}
+
+/** `markDone` of several touch points, in one statement. */
+export async function markDoneMany(tx: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .update(touchpoints)
+    .set({
+      status: 'done',
+      text: null,
+      lockedAt: null,
+      lockedBy: null,
+      lastError: null,
+      updatedAt: sql`now()`,
+    })
+    .where(inArray(touchpoints.id, [...ids]));
+}
+
+/** `markFailed` of several touch points: one statement per distinct reason (usually one). */
+export async function markFailedMany(
+  tx: Db,
+  failures: readonly { id: string; error: string }[],
+): Promise<void> {
+  const byError = new Map<string, string[]>();
+  for (const { id, error } of failures) byError.set(error, [...(byError.get(error) ?? []), id]);
+  for (const [error, ids] of byError) {
+    await tx
+      .update(touchpoints)
+      .set({
+        status: 'failed',
+        text: null,
+        lastError: error.slice(0, 1000),
+        lockedAt: null,
+        lockedBy: null,
+        updatedAt: sql`now()`,
+      })
+      .where(inArray(touchpoints.id, ids));
+  }
 }
 
 /** Back to the queue after a failure, due again after `delayMs`. */
@@ -150,7 +288,14 @@ export async function markRetry(db: Db, id: string, error: string, delayMs: numb
 export async function markFailed(db: Db, id: string, error: string): Promise<void> {
   await db
     .update(touchpoints)
-    .set({ status: 'failed', text: null, lastError: error.slice(0, 1000), lockedAt: null, lockedBy: null, updatedAt: sql`now()` })
+    .set({
+      status: 'failed',
+      text: null,
+      lastError: error.slice(0, 1000),
+      lockedAt: null,
+      lockedBy: null,
+      updatedAt: sql`now()`,
+    })
     .where(eq(touchpoints.id, id));
 }
 

@@ -1,8 +1,10 @@
 import {
   AnalysisResponseSchema,
   RecentAnalysesResponseSchema,
+  toRecentAnalysis,
   type Analysis,
 } from '@mediadiet/contract/analysis';
+import { RECENT_PAGE_SIZE } from '@mediadiet/contract/constants';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toAnalysis } from '../../../src/modules/analysis/view.ts';
@@ -44,8 +46,8 @@ describe('GET /api/analysis/recent', () => {
     expect(body.totals).toEqual({ touchpoints: 4, tokens: 50 + 200 + 300 + 7 });
     expect(body.nextCursor).toBeNull();
     expect(body.results.map((a) => a.id)).not.toContain(outside!.id);
-    // The whole analysis, as the detail view shows it.
-    expect(body.results[0]).toEqual(toAnalysis(newest!));
+    // What the card shows (the detail fetches the whole analysis).
+    expect(body.results[0]).toEqual(toRecentAnalysis(toAnalysis(newest!)));
 
     const month = await recent(me.token, '?days=31');
     expect(month.totals).toEqual({ touchpoints: 6, tokens: 50 + 200 + 300 + 7 + 1000 + 1 });
@@ -95,11 +97,66 @@ describe('GET /api/analysis/recent', () => {
       expect(pages).toBe(Math.ceil(8 / limit));
     }
 
-    // An exact multiple of the limit ends with a null cursor; the default page (60) holds them all.
+    // An exact multiple of the limit ends with a null cursor; the default page (24) holds them all.
     const eight = await recent(me.token, '?limit=8');
     expect(eight.results).toHaveLength(8);
     expect(eight.nextCursor).toBeNull();
     expect((await recent(me.token)).results.map((r) => r.id)).toEqual(expected);
+  });
+
+  it('answers each analysis as its card: the top two pro and top two mal categories, no model version', async () => {
+    const me = await customer(t);
+    const [row] = await buildAnalyses(t, me.userId, [
+      {
+        createdAt: ago(HOUR),
+        title: 'A long read',
+        overallScore: 61.5,
+        base: { joy: 10, calm: 70, hope: 40, awe: 39.5, anger: 5, fear: 90, envy: 30, sadness: 29 },
+      },
+    ]);
+    const [card] = (await recent(me.token)).results;
+    // buildAnalyses' figures for a category (only BaseScore varies).
+    const score = (BaseScore: number, Classification: 'pro' | 'mal') => ({
+      BaseScore,
+      Classification,
+      BayesFactor: 1,
+      PosteriorProbability: 0.5,
+      EffectiveN: 2,
+    });
+    expect(card).toEqual({
+      id: row!.id,
+      url: row!.url,
+      title: 'A long read',
+      createdAt: row!.createdAt.toISOString(),
+      tokens: row!.tokens,
+      categoryScores: {
+        calm: score(70, 'pro'),
+        hope: score(40, 'pro'),
+        fear: score(90, 'mal'),
+        envy: score(30, 'mal'),
+      },
+      classificationAnalysis: row!.classificationAnalysis,
+      valence: 0,
+      overallScore: 61.5,
+      mode: 'server',
+    });
+    // Every figure of a kept category, as the detail has it.
+    expect(card!.categoryScores.fear).toEqual(toAnalysis(row!).categoryScores.fear);
+  });
+
+  it(`pages ${RECENT_PAGE_SIZE} cards by default`, async () => {
+    const me = await customer(t);
+    await buildAnalyses(
+      t,
+      me.userId,
+      Array.from({ length: RECENT_PAGE_SIZE + 1 }, (_, i) => ({ createdAt: ago((i + 1) * HOUR) })),
+    );
+    const first = await recent(me.token);
+    expect(first.results).toHaveLength(RECENT_PAGE_SIZE);
+    expect(first.totals.touchpoints).toBe(RECENT_PAGE_SIZE + 1);
+    const rest = await recent(me.token, `?cursor=${encodeURIComponent(first.nextCursor!)}`);
+    expect(rest.results).toHaveLength(1);
+    expect(rest.nextCursor).toBeNull();
   });
 
   it('never shows or counts another user’s analyses', async () => {

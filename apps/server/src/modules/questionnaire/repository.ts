@@ -1,0 +1,200 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Answers } from '@mediadiet/contract/questionnaire';
+import type { Db } from '../../db/database.ts';
+import { personalizations, questionnaireSubmissions, users } from '../../db/schema.ts';
+
+/**
+ * Questionnaire submissions and personalizations: the only module code that touches these tables. Every
+ * query of user data is scoped by the user's id; the worker's claim is the one cross-user query (the queue).
+ */
+
+export type SubmissionStatus = 'queued' | 'processing' | 'done' | 'failed' | 'superseded';
+export type PersonalizationSource = 'questionnaire' | 'default';
+
+/**
+ * Locks the user's row for the rest of the transaction and answers its questionnaire state (null: no such
+ * user). Serialises submit, opt-out, slider changes and the worker's result per user.
+ */
+export async function lockUserState(tx: Db, userId: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ state: users.configsState })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row?.state ?? null;
+}
+
+/** Queues a submission, due after `delayMs`. */
+export async function insertSubmission(
+  tx: Db,
+  values: { userId: string; answers: Answers; delayMs: number },
+): Promise<string> {
+  const [row] = await tx
+    .insert(questionnaireSubmissions)
+    .values({
+      userId: values.userId,
+      answers: values.answers,
+      nextAttemptAt: sql`now() + ${values.delayMs} * interval '1 millisecond'`,
+    })
+    .returning({ id: questionnaireSubmissions.id });
+  if (!row) throw new Error('questionnaire submission insert returned nothing');
+  return row.id;
+}
+
+/** The user's newest submission: its id and answers. */
+export async function findLatestSubmission(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      id: questionnaireSubmissions.id,
+      answers: questionnaireSubmissions.answers,
+      status: questionnaireSubmissions.status,
+      createdAt: questionnaireSubmissions.createdAt,
+    })
+    .from(questionnaireSubmissions)
+    .where(eq(questionnaireSubmissions.userId, userId))
+    .orderBy(desc(questionnaireSubmissions.createdAt), desc(questionnaireSubmissions.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface ClaimedSubmission {
+  id: string;
+  userId: string;
+  answers: Answers;
+  attempts: number;
+}
+
+interface ClaimedRaw {
+  id: string;
+  user_id: string;
+  answers: unknown;
+  attempts: number;
+}
+
+/**
+ * Claims up to `limit` due submissions for `workerId`: queued ones whose next attempt is due and
+ * 'processing' ones locked longer than `staleMs` (their worker died). `FOR UPDATE SKIP LOCKED`: any number
+ * of workers claim at once without taking the same row. Each claim counts as an attempt.
+ */
+export async function claimDue(
+  db: Db,
+  workerId: string,
+  limit: number,
+  staleMs: number,
+): Promise<ClaimedSubmission[]> {
+  const result = (await db.execute<Record<string, unknown>>(sql`
+    update questionnaire_submissions
+       set status = 'processing', locked_at = now(), locked_by = ${workerId},
+           attempts = attempts + 1, updated_at = now()
+     where id in (
+       select id from questionnaire_submissions
+        where (status = 'queued' and next_attempt_at <= now())
+           or (status = 'processing' and locked_at < now() - ${staleMs} * interval '1 millisecond')
+        order by created_at
+        limit ${limit}
+        for update skip locked)
+    returning id, user_id, answers, attempts`)) as { rows: ClaimedRaw[] };
+  return result.rows.map((r) => ({
+    id: r.id,
+    userId: r.user_id,
+    answers: (typeof r.answers === 'string' ? JSON.parse(r.answers) : r.answers) as Answers,
+    attempts: Number(r.attempts),
+  }));
+}
+
+/** Settles a claimed submission: done, superseded or failed (final), with the reason for the last two. */
+export async function settle(
+  db: Db,
+  id: string,
+  status: 'done' | 'superseded' | 'failed',
+  reason?: string,
+): Promise<void> {
+  await db
+    .update(questionnaireSubmissions)
+    .set({
+      status,
+      lastError: reason?.slice(0, 1000) ?? null,
+      lockedAt: null,
+      lockedBy: null,
+      processedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(questionnaireSubmissions.id, id));
+}
+
+/** Back to the queue after a failure, due again after `delayMs`. */
+export async function markRetry(db: Db, id: string, error: string, delayMs: number): Promise<void> {
+  await db
+    .update(questionnaireSubmissions)
+    .set({
+      status: 'queued',
+      lastError: error.slice(0, 1000),
+      lockedAt: null,
+      lockedBy: null,
+      nextAttemptAt: sql`now() + ${delayMs} * interval '1 millisecond'`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(questionnaireSubmissions.id, id));
+}
+
+/** Submissions not yet settled (for tests and health figures). */
+export async function countPending(db: Db): Promise<number> {
+  const result = (await db.execute<Record<string, unknown>>(
+    sql`select count(*)::int as n from questionnaire_submissions where status in ('queued', 'processing')`,
+  )) as { rows: { n: number }[] };
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+// ── personalizations ─────────────────────────────────────────────────────────────────────────────
+
+export async function findPersonalization(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      scores: personalizations.scores,
+      source: personalizations.source,
+      updatedAt: personalizations.updatedAt,
+    })
+    .from(personalizations)
+    .where(eq(personalizations.userId, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Just the slider scores (the touch-point scorer's lookup: one primary-key read). */
+export async function findScores(db: Db, userId: string): Promise<Record<string, number> | null> {
+  const [row] = await db
+    .select({ scores: personalizations.scores })
+    .from(personalizations)
+    .where(eq(personalizations.userId, userId))
+    .limit(1);
+  return row?.scores ?? null;
+}
+
+export async function upsertPersonalization(
+  tx: Db,
+  userId: string,
+  values: { scores: Record<string, number>; source: PersonalizationSource; submissionId: string | null },
+): Promise<void> {
+  await tx
+    .insert(personalizations)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({
+      target: personalizations.userId,
+      set: {
+        scores: values.scores,
+        source: values.source,
+        submissionId: values.submissionId,
+        updatedAt: sql`now()`,
+      },
+    });
+}
+
+/** Changes only the scores (the sliders), keeping source and submission. */
+export async function updateScores(tx: Db, userId: string, scores: Record<string, number>): Promise<boolean> {
+  const rows = await tx
+    .update(personalizations)
+    .set({ scores, updatedAt: sql`now()` })
+    .where(and(eq(personalizations.userId, userId)))
+    .returning({ userId: personalizations.userId });
+  return rows.length > 0;
+}

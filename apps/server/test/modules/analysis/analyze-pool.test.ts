@@ -1,0 +1,100 @@
+import { analyze, type AnalyzeInput } from '@mediadiet/analyzer';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  AnalyzerThreadError,
+  createAnalyzePool,
+  type AnalyzePool,
+} from '../../../src/modules/analysis/analyze-pool.ts';
+
+/** The analyzer thread pool (decision 061): same answers as inline, and a dying thread costs one task. */
+
+const crashingThread = new URL('../../helpers/crashing-analyze-thread.ts', import.meta.url);
+const pools: AnalyzePool[] = [];
+const pool = (options: Parameters<typeof createAnalyzePool>[0]) => {
+  const created = createAnalyzePool(options);
+  pools.push(created);
+  return created;
+};
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((p) => p.close()));
+});
+
+const PAGES: AnalyzeInput[] = [
+  {
+    title: 'Calm',
+    text: 'Breathe slowly, make a pot of tea and let the afternoon unfold; this gentle routine calms the mind.',
+  },
+  {
+    title: 'Outrage',
+    text: 'Officials ignored the warnings again. Residents are furious, and the outrage over the cover-up keeps growing.',
+    url: 'https://news.example.org/outrage',
+  },
+  {
+    title: 'Fear, personalised',
+    text: 'Experts fear the storm could flood the valley tonight; families are anxious and afraid for their homes.',
+    profile: { sensitivities: { anxiety: 0.9, hope: 0.1 } },
+  },
+  { text: 'The volunteers planted a hundred trees and the whole street came out to thank them. '.repeat(40) },
+  { text: '' },
+];
+
+describe('analyzer thread pool', () => {
+  it('answers exactly what analyze() answers inline, for many pages at once', async () => {
+    const threads = pool({ size: 2 });
+    const inputs = Array.from({ length: 12 }, (_, i) => PAGES[i % PAGES.length]!);
+    const results = await Promise.all(inputs.map((input) => threads.analyze(input)));
+    results.forEach((result, i) => expect(result).toEqual(analyze(inputs[i]!)));
+    expect(threads.threadCount()).toBe(2);
+  });
+
+  it('a thread that dies fails only the task it was running; the tasks behind it and later ones succeed', async () => {
+    const errors: Error[] = [];
+    const threads = pool({ size: 1, threadUrl: crashingThread, onThreadError: (e) => errors.push(e) });
+    const before = threads.analyze(PAGES[0]!);
+    const crash = threads.analyze({ text: 'CRASH_THREAD now' }).catch((error: unknown) => error);
+    const behind = [threads.analyze(PAGES[1]!), threads.analyze(PAGES[2]!)];
+    expect(await before).toEqual(analyze(PAGES[0]!));
+    const error = await crash;
+    expect(error).toBeInstanceOf(AnalyzerThreadError);
+    expect((error as Error).message).toBe('analyzer thread stopped: exit code 70');
+    expect(await Promise.all(behind)).toEqual([analyze(PAGES[1]!), analyze(PAGES[2]!)]);
+    expect(errors).toHaveLength(1);
+    // Replaced: the pool keeps working with one live thread.
+    expect(await threads.analyze(PAGES[3]!)).toEqual(analyze(PAGES[3]!));
+    expect(threads.threadCount()).toBe(1);
+  });
+
+  it('an analyzer error rejects its task only and keeps the thread', async () => {
+    const threads = pool({ size: 1, threadUrl: crashingThread });
+    const failing = threads.analyze({ text: 'THROW_IN_ANALYZER' }).catch((error: unknown) => error);
+    const fine = threads.analyze(PAGES[0]!);
+    const error = await failing;
+    expect((error as Error).message).toBe('analyzer rejected the page');
+    expect(error).not.toBeInstanceOf(AnalyzerThreadError);
+    expect(await fine).toEqual(analyze(PAGES[0]!));
+    expect(threads.threadCount()).toBe(1);
+  });
+
+  it('ends a thread whose task overruns the time limit', async () => {
+    const threads = pool({ size: 1, threadUrl: crashingThread, taskTimeoutMs: 3_000 });
+    // Warm: the timer of the first task includes the thread's start-up.
+    expect(await threads.analyze(PAGES[0]!)).toEqual(analyze(PAGES[0]!));
+    const hang = threads.analyze({ text: 'HANG_THREAD' }).catch((error: unknown) => error);
+    const behind = threads.analyze(PAGES[1]!);
+    expect(await hang).toMatchObject({
+      name: 'AnalyzerThreadError',
+      message: 'analyzer thread stopped: analysis took longer than 3000 ms',
+    });
+    expect(await behind).toEqual(analyze(PAGES[1]!));
+  });
+
+  it('close() ends the threads and rejects what is pending', async () => {
+    const threads = pool({ size: 1 });
+    await threads.analyze(PAGES[0]!);
+    const pending = threads.analyze(PAGES[3]!).catch((error: unknown) => error);
+    await threads.close();
+    expect(await pending).toMatchObject({ message: 'analyzer pool closed' });
+    expect(threads.threadCount()).toBe(0);
+    await expect(threads.analyze(PAGES[0]!)).rejects.toThrow('analyzer pool closed');
+  });
+});
