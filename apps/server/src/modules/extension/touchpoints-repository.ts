@@ -285,18 +285,8 @@ export async function markRetry(db: Db, id: string, error: string, delayMs: numb
 }
 
 /** Given up: failed for good, with the reason; the text is dropped too. */
-export async function markFailed(db: Db, id: string, error: string): Promise<void> {
-  await db
-    .update(touchpoints)
-    .set({
-      status: 'failed',
-      text: null,
-      lastError: error.slice(0, 1000),
-      lockedAt: null,
-      lockedBy: null,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(touchpoints.id, id));
+export function markFailed(db: Db, id: string, error: string): Promise<void> {
+  return markFailedMany(db, [{ id, error }]);
 }
 
 export async function findTouchpoint(db: Db, userId: string, id: string) {
