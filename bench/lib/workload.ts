@@ -1,0 +1,156 @@
+/**
+ * The mixed workload of the load benches (issue #9): every connection cycles through an auth check
+ * (POST /auth/loggedin), the history (GET /api/analysis/recent), the month's insights (GET
+ * /api/analysis/insights) and a touch-point upload (POST /api/extension/touchpoints, a short page with a new
+ * URL each time, so the worker analyses it and the reader's sockets hear `analysis_created_…`), each as a
+ * random seeded reader. Socket clients stay connected throughout and count the events they receive.
+ */
+import autocannon from 'autocannon';
+import { io, type Socket } from 'socket.io-client';
+import type { Instance, Reader } from './instances.ts';
+
+const PAGE =
+  'The town council met on Tuesday to discuss the new library. Residents spoke warmly about the reading ' +
+  'room and the children’s programme, though a few worried about parking and the cost of the renovation. ' +
+  'The vote is expected next month, after a public consultation that many hope will bring neighbours together.';
+
+export interface WorkloadResult {
+  requests: number;
+  requestsPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Connection errors and timeouts. */
+  errors: number;
+  /** Responses outside 2xx. */
+  non2xx: number;
+}
+
+let sequence = 0;
+
+/** One autocannon run of the mixed workload against one instance. */
+export async function mixedLoad(
+  base: string,
+  readers: Reader[],
+  opts: { connections: number; duration: number; overallRate?: number },
+): Promise<WorkloadResult> {
+  const pick = () => readers[Math.floor(Math.random() * readers.length)]!;
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  const result = await autocannon({
+    url: base,
+    connections: opts.connections,
+    duration: opts.duration,
+    ...(opts.overallRate ? { overallRate: opts.overallRate } : {}),
+    requests: [
+      {
+        method: 'POST',
+        path: '/auth/loggedin',
+        setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...bearer(pick().token) } }),
+      },
+      {
+        method: 'GET',
+        path: '/api/analysis/recent',
+        setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...bearer(pick().token) } }),
+      },
+      {
+        method: 'GET',
+        path: '/api/analysis/insights',
+        setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...bearer(pick().token) } }),
+      },
+      {
+        method: 'POST',
+        path: '/api/extension/touchpoints',
+        setupRequest: (req) => {
+          const n = ++sequence;
+          return {
+            ...req,
+            headers: { ...req.headers, ...bearer(pick().apiKey), 'content-type': 'application/json' },
+            body: JSON.stringify({
+              url: `https://news.example.org/load/${process.pid}-${n}`,
+              title: `Load page ${n}`,
+              text: `${n}. ${PAGE}`,
+              capturedAt: new Date().toISOString(),
+            }),
+          };
+        },
+      },
+    ],
+  });
+  return {
+    requests: result.requests.total,
+    requestsPerSec: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+/** The same workload against several instances at once (one share of the connections each, as a balancer would). */
+export async function mixedLoadAcross(
+  instances: Instance[],
+  readers: Reader[],
+  opts: { connections: number; duration: number },
+): Promise<WorkloadResult> {
+  const share = Math.ceil(opts.connections / instances.length);
+  const parts = await Promise.all(
+    instances.map((i) => mixedLoad(i.base, readers, { connections: share, duration: opts.duration })),
+  );
+  const requests = parts.reduce((s, p) => s + p.requests, 0);
+  // Percentiles of the parts weighted by their request counts: close enough for equal shares.
+  const weighted = (key: 'p50Ms' | 'p99Ms') =>
+    parts.reduce((s, p) => s + p[key] * p.requests, 0) / Math.max(1, requests);
+  return {
+    requests,
+    requestsPerSec: parts.reduce((s, p) => s + p.requestsPerSec, 0),
+    p50Ms: weighted('p50Ms'),
+    p99Ms: Math.max(...parts.map((p) => p.p99Ms)),
+    errors: parts.reduce((s, p) => s + p.errors, 0),
+    non2xx: parts.reduce((s, p) => s + p.non2xx, 0),
+  };
+}
+
+export interface SocketCrowd {
+  sockets: Socket[];
+  /** Events received by all sockets so far. */
+  received(): number;
+  close(): void;
+}
+
+/** `count` authenticated socket.io clients (WebSocket transport), spread over the instances and readers. */
+export async function connectSockets(
+  instances: Instance[],
+  readers: Reader[],
+  count: number,
+  opts: { batch?: number } = {},
+): Promise<SocketCrowd> {
+  let received = 0;
+  const sockets: Socket[] = [];
+  const batch = opts.batch ?? 100;
+  for (let from = 0; from < count; from += batch) {
+    const group = Array.from({ length: Math.min(batch, count - from) }, (_, k) => {
+      const i = from + k;
+      const reader = readers[i % readers.length]!;
+      const socket = io(instances[i % instances.length]!.base, {
+        transports: ['websocket'],
+        auth: { token: reader.token },
+        forceNew: true,
+        reconnection: false,
+        timeout: 20_000,
+      });
+      socket.onAny(() => received++);
+      sockets.push(socket);
+      return new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', (error) => reject(error));
+      });
+    });
+    await Promise.all(group);
+  }
+  return {
+    sockets,
+    received: () => received,
+    close: () => {
+      for (const s of sockets) s.disconnect();
+    },
+  };
+}
