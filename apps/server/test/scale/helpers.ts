@@ -209,7 +209,8 @@ export async function startRedis(): Promise<{ url: string; stop(): Promise<void>
 export async function startPostgres(): Promise<{
   adminUrl: string;
   restart(options?: { downMs?: number }): Promise<void>;
-  stop(): Promise<void>;
+  /** fast (default): every connection ends with 57P01, as in a planned restart. */
+  stop(mode?: 'fast' | 'immediate'): Promise<void>;
   start(): Promise<void>;
   destroy(): Promise<void>;
 }> {
@@ -237,8 +238,8 @@ export async function startPostgres(): Promise<{
   const start = async () => {
     await pgCtl('start');
   };
-  const stop = async () => {
-    await pgCtl('stop', ['-m', 'fast']);
+  const stop = async (mode: 'fast' | 'immediate' = 'fast') => {
+    await pgCtl('stop', ['-m', mode]);
   };
   await start();
   return {
@@ -251,7 +252,7 @@ export async function startPostgres(): Promise<{
       await start();
     },
     destroy: async () => {
-      await stop().catch(() => {});
+      await stop('immediate').catch(() => {});
       await fs.rm(dir, { recursive: true, force: true });
     },
   };
