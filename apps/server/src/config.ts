@@ -194,7 +194,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       const name = String(issue.path[0] ?? 'environment');
       variables.push(name);
       const value = cleaned[name];
-      const shown = value === undefined || /SECRET|KEY|PASSWORD|URL/i.test(name) ? '' : ` (got "${value}")`;
+      const shown = value === undefined || /SECRET|KEY|PASSWORD|TOKEN|URL/i.test(name) ? '' : ` (got "${value}")`;
       return `  ${name}: ${issue.message}${shown}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`, variables);

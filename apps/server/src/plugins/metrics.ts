@@ -36,15 +36,14 @@ const BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5
 
 /** Touch points and questionnaire submissions not settled yet, by status (an index scan each). */
 async function queueDepth(app: FastifyInstance): Promise<{ queue: JobQueue; status: string; count: number }[]> {
-  const result = (await app.db.execute(sql`
+  const result: unknown = await app.db.execute(sql`
     select 'touchpoints' as queue, status, count(*)::int as count
       from touchpoints where status in ('queued', 'processing') group by status
     union all
     select 'questionnaire' as queue, status, count(*)::int as count
-      from questionnaire_submissions where status in ('queued', 'processing') group by status`)) as unknown as {
-    rows: { queue: JobQueue; status: string; count: number | string }[];
-  };
-  return result.rows.map((row) => ({ ...row, count: Number(row.count) }));
+      from questionnaire_submissions where status in ('queued', 'processing') group by status`);
+  const { rows } = result as { rows: { queue: JobQueue; status: string; count: number | string }[] };
+  return rows.map((row) => ({ ...row, count: Number(row.count) }));
 }
 
 function tokenMatches(given: string | null, expected: string): boolean {

@@ -57,9 +57,9 @@ export function connectRedis(
     connectionName: 'mediadiet-subscriber',
   });
 
-  const publish = command.publish.bind(command) as (channel: string, message: string | Buffer) => Promise<number>;
+  const publish: (channel: string, message: string | Buffer) => Promise<number> = command.publish.bind(command);
   command.publish = ((channel: string, message: string | Buffer) =>
-    publish(channel, message).catch(() => 0)) as typeof command.publish;
+    publish(channel, message).catch(() => 0));
 
   let up = false;
   let everUp = false;
@@ -137,7 +137,7 @@ export default fp<RedisPluginOptions>(
       command: connection.command,
       subscriber: connection.subscriber,
       prefix: connection.prefix,
-      isUp: connection.isUp,
+      isUp: () => connection.isUp(),
     });
     app.addHook('onClose', async () => {
       await connection.close();

@@ -8,7 +8,7 @@ import { serverRoot } from '../../src/paths.ts';
 import { subscribed } from '../helpers/billing.ts';
 import { pair } from '../helpers/extension.ts';
 import type { TestApp } from '../helpers/test-app.ts';
-import { createEmptyDatabase, REDIS_URL, sleep, uniquePrefix, waitFor } from './helpers.ts';
+import { createEmptyDatabase, REDIS_URL, rows, sleep, uniquePrefix, waitFor } from './helpers.ts';
 
 /**
  * Two real server processes (src/server.ts under tsx) on PostgreSQL and Redis; one is SIGKILLed while touch
@@ -70,7 +70,7 @@ describe('SIGKILL of one of two instances during ingest', () => {
     const app = await buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }));
     await app.ready();
     const who = await subscribed({ app } as TestApp, 'premium');
-    const apiKey = await pair({ app } as TestApp, who.token);
+    const apiKey = await pair({ app }, who.token);
     await app.close();
 
     let victim = startServer(env);
@@ -126,20 +126,19 @@ describe('SIGKILL of one of two instances during ingest', () => {
     try {
       const counts = async () =>
         (
-          (await check.db.execute(sql`
+          await rows<{ analyses: number; distinct_tps: number; open: number; billed: number }>(
+            check.db,
+            sql`
             select (select count(*)::int from analyses) as analyses,
                    (select count(distinct touchpoint_id)::int from analyses) as distinct_tps,
                    (select count(*)::int from touchpoints where status <> 'done') as open,
-                   (select touchpoints::int from usage_periods where user_id = ${who.userId}) as billed`)) as unknown as {
-            rows: { analyses: number; distinct_tps: number; open: number; billed: number }[];
-          }
-        ).rows[0]!;
+                   (select touchpoints::int from usage_periods where user_id = ${who.userId}) as billed`,
+          )
+        )[0]!;
       await waitFor('the queue to drain', async () => (await counts()).open === 0, 90_000);
       expect(await counts()).toEqual({ analyses: TOTAL, distinct_tps: TOTAL, open: 0, billed: TOTAL });
-      const ids = (await check.db.execute(sql`select touchpoint_id as id from analyses`)) as unknown as {
-        rows: { id: string }[];
-      };
-      expect(new Set(ids.rows.map((r) => r.id))).toEqual(acknowledged);
+      const ids = await rows<{ id: string }>(check.db, sql`select touchpoint_id as id from analyses`);
+      expect(new Set(ids.map((r) => r.id))).toEqual(acknowledged);
     } finally {
       await check.close();
     }

@@ -6,12 +6,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { buildApp, type AppDeps } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
+import type { Db } from '../../src/db/database.ts';
 import { databaseUrlFor } from '../helpers/global-setup.ts';
 
 /**
@@ -24,6 +26,12 @@ const run = promisify(execFile);
 
 export const ADMIN_DATABASE_URL = process.env.DATABASE_URL ?? '';
 export const REDIS_URL = process.env.REDIS_URL ?? '';
+
+/** The rows of a raw query. */
+export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -38,7 +46,7 @@ export async function waitFor<T>(what: string, check: () => T | Promise<T>, time
     } catch (error) {
       last = error;
     }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last instanceof Error ? `: ${last.message}` : ''}`);
     await sleep(100);
   }
 }

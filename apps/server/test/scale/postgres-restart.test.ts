@@ -7,6 +7,7 @@ import {
   api,
   createEmptyDatabase,
   REDIS_URL,
+  rows,
   sleep,
   startInstance,
   startPostgres,
@@ -113,16 +114,18 @@ describe('PostgreSQL restart', () => {
     // Every acknowledged touch point is analysed, exactly once.
     const ids = [...acknowledged];
     const count = async () => {
-      const result = (await a.app.db.execute(sql`
-        select count(*)::int as analysed from analyses where user_id = ${who.userId}`)) as unknown as {
-        rows: { analysed: number }[];
-      };
-      return result.rows[0]!.analysed;
+      const [result] = await rows<{ analysed: number }>(
+        a.app.db,
+        sql`select count(*)::int as analysed from analyses where user_id = ${who.userId}`,
+      );
+      return result!.analysed;
     };
     await waitFor('every acknowledged touch point analysed', async () => (await count()) >= ids.length, 60_000);
-    const result = (await b.app.db.execute(sql`
-      select count(*)::int as analyses, count(distinct touchpoint_id)::int as distinct_tps
-        from analyses where user_id = ${who.userId}`)) as unknown as { rows: { analyses: number; distinct_tps: number }[] };
-    expect(result.rows[0]).toEqual({ analyses: ids.length, distinct_tps: ids.length });
+    const [result] = await rows<{ analyses: number; distinct_tps: number }>(
+      b.app.db,
+      sql`select count(*)::int as analyses, count(distinct touchpoint_id)::int as distinct_tps
+            from analyses where user_id = ${who.userId}`,
+    );
+    expect(result).toEqual({ analyses: ids.length, distinct_tps: ids.length });
   });
 });

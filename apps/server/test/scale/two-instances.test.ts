@@ -12,6 +12,7 @@ import {
   connectClient,
   createEmptyDatabase,
   REDIS_URL,
+  rows,
   startInstance,
   uniquePrefix,
   waitFor,
@@ -97,14 +98,16 @@ afterAll(async () => {
 
 describe('two instances', () => {
   it('migrated the empty database once although both started together', async () => {
-    const result = (await a.app.db.execute(
+    const [migrations] = await rows<{ applied: number }>(
+      a.app.db,
       sql`select count(*)::int as applied from drizzle.__drizzle_migrations`,
-    )) as unknown as { rows: { applied: number }[] };
-    expect(result.rows[0]!.applied).toBeGreaterThan(0);
-    const tables = (await a.app.db.execute(
+    );
+    expect(migrations!.applied).toBeGreaterThan(0);
+    const [tables] = await rows<{ n: number }>(
+      a.app.db,
       sql`select count(*)::int as n from information_schema.tables where table_name = 'touchpoints'`,
-    )) as unknown as { rows: { n: number }[] };
-    expect(tables.rows[0]!.n).toBe(1);
+    );
+    expect(tables!.n).toBe(1);
   });
 
   it('a socket on A receives the analysis of a touch point ingested on B (and on A, analysed by B)', async () => {
@@ -139,7 +142,7 @@ describe('two instances', () => {
 
   it('a sign-out on B ends the session on A at once and disconnects its sockets there', async () => {
     const who = await reader(a);
-    const token = await signIn({ app: a.app } as TestApp, who.userId);
+    const token = await signIn(a, who.userId);
     const socket = await client(a, token);
     expect((await api(a.url, 'GET', '/api/account/info', token)).status).toBe(200); // now cached on A
     const disconnected = new Promise((resolve) => socket.once('disconnect', resolve));
@@ -201,15 +204,16 @@ describe('two instances', () => {
     expect(mine.some((s) => s.instance === 'B') && mine.some((s) => s.instance === 'C')).toBe(true);
     expect(events).toEqual(ids);
 
-    const rows = (await a.app.db.execute(sql`
+    const [counts] = await rows<Record<string, number>>(
+      a.app.db,
+      sql`
       select (select count(*)::int from analyses where user_id = ${who.userId}) as analyses,
              (select count(distinct touchpoint_id)::int from analyses where user_id = ${who.userId}) as distinct_tps,
              (select count(*)::int from touchpoints where user_id = ${who.userId} and status = 'done') as done,
              (select max(attempts)::int from touchpoints where user_id = ${who.userId}) as max_attempts,
-             (select touchpoints::int from usage_periods where user_id = ${who.userId}) as billed`)) as unknown as {
-      rows: Record<string, number>[];
-    };
-    expect(rows.rows[0]).toEqual({ analyses: TOTAL, distinct_tps: TOTAL, done: TOTAL, max_attempts: 1, billed: TOTAL });
+             (select touchpoints::int from usage_periods where user_id = ${who.userId}) as billed`,
+    );
+    expect(counts).toEqual({ analyses: TOTAL, distinct_tps: TOTAL, done: TOTAL, max_attempts: 1, billed: TOTAL });
   });
 
   it('a worker-only instance answers only the probes and /metrics, and its events reach A', async () => {
