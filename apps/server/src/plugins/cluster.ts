@@ -89,7 +89,8 @@ export default fp(
     const subscribed = redis.subscriber.subscribe(channel).catch((error: unknown) => {
       log.warn({ err: error }, 'could not subscribe to the cluster channel');
     });
-    if (redis.isUp()) await Promise.race([subscribed, new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
+    if (redis.isUp())
+      await Promise.race([subscribed, new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
 
     app.decorate('cluster', {
       instanceId,

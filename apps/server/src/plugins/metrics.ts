@@ -35,7 +35,9 @@ export const METRICS_PATH = '/metrics';
 const BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /** Touch points and questionnaire submissions not settled yet, by status (an index scan each). */
-async function queueDepth(app: FastifyInstance): Promise<{ queue: JobQueue; status: string; count: number }[]> {
+async function queueDepth(
+  app: FastifyInstance,
+): Promise<{ queue: JobQueue; status: string; count: number }[]> {
   const result: unknown = await app.db.execute(sql`
     select 'touchpoints' as queue, status, count(*)::int as count
       from touchpoints where status in ('queued', 'processing') group by status
@@ -138,13 +140,17 @@ export default fp(
         done();
       };
       const existing = route.onResponse;
-      route.onResponse = existing === undefined ? [record] : [...(Array.isArray(existing) ? existing : [existing]), record];
+      route.onResponse =
+        existing === undefined ? [record] : [...(Array.isArray(existing) ? existing : [existing]), record];
     });
 
     app.get(METRICS_PATH, { logLevel: 'warn' }, async (request, reply) => {
       const token = app.config.metricsToken;
       if (token && !tokenMatches(bearerToken(request), token)) {
-        return reply.code(401).header('www-authenticate', 'Bearer').send({ success: false, error: 'Unauthorized' });
+        return reply
+          .code(401)
+          .header('www-authenticate', 'Bearer')
+          .send({ success: false, error: 'Unauthorized' });
       }
       const body = await registry.metrics();
       return reply.header('cache-control', 'no-store').type(registry.contentType).send(body);

@@ -57,9 +57,9 @@ export function connectRedis(
     connectionName: 'mediadiet-subscriber',
   });
 
-  const publish: (channel: string, message: string | Buffer) => Promise<number> = command.publish.bind(command);
-  command.publish = ((channel: string, message: string | Buffer) =>
-    publish(channel, message).catch(() => 0));
+  const publish: (channel: string, message: string | Buffer) => Promise<number> =
+    command.publish.bind(command);
+  command.publish = (channel: string, message: string | Buffer) => publish(channel, message).catch(() => 0);
 
   let up = false;
   let everUp = false;
@@ -69,7 +69,10 @@ export function connectRedis(
     if (now === up) return;
     up = now;
     if (now) {
-      log.info({ redis: 'up', event: everUp ? 'redis_recovered' : 'redis_connected' }, everUp ? 'Redis connection restored' : 'Redis connected');
+      log.info(
+        { redis: 'up', event: everUp ? 'redis_recovered' : 'redis_connected' },
+        everUp ? 'Redis connection restored' : 'Redis connected',
+      );
       everUp = true;
     } else {
       log.warn(

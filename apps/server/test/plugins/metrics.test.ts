@@ -59,8 +59,12 @@ describe('/metrics', () => {
     expect(count(after) - count(before)).toBe(3);
     expect(after).not.toContain('/api/analysis/get/a');
     expect(sample(after, 'http_request_duration_seconds_count', routeOf)).toBe(count(after));
-    expect(sample(after, 'http_request_duration_seconds_bucket', { ...routeOf, le: '+Inf' })).toBe(count(after));
-    expect(sample(after, 'http_requests_total', { route: '/readyz', status_code: '200' })).toBeGreaterThanOrEqual(1);
+    expect(sample(after, 'http_request_duration_seconds_bucket', { ...routeOf, le: '+Inf' })).toBe(
+      count(after),
+    );
+    expect(
+      sample(after, 'http_requests_total', { route: '/readyz', status_code: '200' }),
+    ).toBeGreaterThanOrEqual(1);
     // The liveness probe stays as cheap as app.ts makes it: no hook, not counted.
     expect(after).not.toContain('route="/healthz"');
   });

@@ -46,7 +46,8 @@ export async function waitFor<T>(what: string, check: () => T | Promise<T>, time
     } catch (error) {
       last = error;
     }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last instanceof Error ? `: ${last.message}` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}${last instanceof Error ? `: ${last.message}` : ''}`);
     await sleep(100);
   }
 }
@@ -55,7 +56,9 @@ export async function waitFor<T>(what: string, check: () => T | Promise<T>, time
 export const uniquePrefix = () => `mdtest:${randomBytes(4).toString('hex')}:`;
 
 /** An empty database (not even migrated: the instances migrate it) on the server of `adminUrl`. */
-export async function createEmptyDatabase(adminUrl = ADMIN_DATABASE_URL): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createEmptyDatabase(
+  adminUrl = ADMIN_DATABASE_URL,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `mediadiet_scale_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -185,9 +188,13 @@ export async function startRedis(): Promise<{ url: string; stop(): Promise<void>
   const url = `redis://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
   const start = async () => {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-      stdio: 'ignore',
-    });
+    child = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      {
+        stdio: 'ignore',
+      },
+    );
     await waitFor('redis-server', async () => {
       const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
       probe.on('error', () => {});
@@ -229,7 +236,9 @@ export async function startPostgres(): Promise<{
   const asRoot = process.getuid?.() === 0;
   if (asRoot) await run('chown', ['postgres:postgres', dir]);
   const exec = (command: string, args: string[]) =>
-    asRoot ? run('runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args]) : run(path.join(bin, command), args);
+    asRoot
+      ? run('runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args])
+      : run(path.join(bin, command), args);
   await exec('initdb', ['-D', dataDir, '-U', 'root', '--auth=trust', '--no-sync', '-E', 'UTF8']);
   const pgCtl = (action: 'start' | 'stop', extra: string[] = []) =>
     exec('pg_ctl', [

@@ -96,7 +96,11 @@ describe('PostgreSQL restart', () => {
     await sleep(1_500);
     await server.start();
     const up = Date.now();
-    await waitFor('both instances ready again', () => ready.some((r) => r.at > up && r.a === 200 && r.b === 200), 30_000);
+    await waitFor(
+      'both instances ready again',
+      () => ready.some((r) => r.at > up && r.a === 200 && r.b === 200),
+      30_000,
+    );
     await sleep(1_500);
     running = false;
     await Promise.all([load, probes]);
@@ -120,7 +124,11 @@ describe('PostgreSQL restart', () => {
       );
       return result!.analysed;
     };
-    await waitFor('every acknowledged touch point analysed', async () => (await count()) >= ids.length, 60_000);
+    await waitFor(
+      'every acknowledged touch point analysed',
+      async () => (await count()) >= ids.length,
+      60_000,
+    );
     const [result] = await rows<{ analyses: number; distinct_tps: number }>(
       b.app.db,
       sql`select count(*)::int as analyses, count(distinct touchpoint_id)::int as distinct_tps

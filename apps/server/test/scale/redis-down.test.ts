@@ -30,7 +30,12 @@ const sockets: Socket[] = [];
 beforeAll(async () => {
   [database, redis] = await Promise.all([createEmptyDatabase(), startRedis()]);
   const prefix = uniquePrefix();
-  const options = { databaseUrl: database.url, redisUrl: redis.url, prefix, env: { AUTH_RATE_LIMIT_PER_IP: '4' } };
+  const options = {
+    databaseUrl: database.url,
+    redisUrl: redis.url,
+    prefix,
+    env: { AUTH_RATE_LIMIT_PER_IP: '4' },
+  };
   [a, b] = await Promise.all([startInstance(options), startInstance(options)]);
 });
 

@@ -74,7 +74,8 @@ async function ingest(on: Instance, apiKey: string): Promise<{ id: string; url: 
     text: 'The council celebrated a hopeful victory while residents remained anxious about the costs.',
     capturedAt: new Date().toISOString(),
   });
-  if (response.status !== 202) throw new Error(`ingest: HTTP ${response.status} ${JSON.stringify(response.json)}`);
+  if (response.status !== 202)
+    throw new Error(`ingest: HTTP ${response.status} ${JSON.stringify(response.json)}`);
   return { id: (response.json as { id: string }).id, url };
 }
 
@@ -181,7 +182,9 @@ describe('two instances', () => {
     const who = await reader(b);
     const socket = await client(a, who.token);
     const events = new Set<string>();
-    socket.on(analysisCreatedEvent(who.userId), (payload: AnalysisCreatedPayload) => events.add(payload.analysis.id));
+    socket.on(analysisCreatedEvent(who.userId), (payload: AnalysisCreatedPayload) =>
+      events.add(payload.analysis.id),
+    );
     const before = scored.length;
 
     const TOTAL = 1000;
@@ -213,7 +216,13 @@ describe('two instances', () => {
              (select max(attempts)::int from touchpoints where user_id = ${who.userId}) as max_attempts,
              (select touchpoints::int from usage_periods where user_id = ${who.userId}) as billed`,
     );
-    expect(counts).toEqual({ analyses: TOTAL, distinct_tps: TOTAL, done: TOTAL, max_attempts: 1, billed: TOTAL });
+    expect(counts).toEqual({
+      analyses: TOTAL,
+      distinct_tps: TOTAL,
+      done: TOTAL,
+      max_attempts: 1,
+      billed: TOTAL,
+    });
   });
 
   it('a worker-only instance answers only the probes and /metrics, and its events reach A', async () => {
@@ -225,7 +234,8 @@ describe('two instances', () => {
     expect((await fetch(`${worker.url}/socket.io/?EIO=4&transport=polling`)).status).toBe(404);
 
     // Only W works now: B and C stop their workers.
-    for (const instance of instances.filter((i) => i !== worker)) await instance.app.touchpoints.worker.stop();
+    for (const instance of instances.filter((i) => i !== worker))
+      await instance.app.touchpoints.worker.stop();
     const who = await reader(a);
     const socket = await client(a, who.token);
     const seen = nextEvent(socket, analysisCreatedEvent(who.userId));
