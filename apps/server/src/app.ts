@@ -5,7 +5,7 @@ import type { RouteDef } from '@mediadiet/contract/http';
 import { allRoutes } from '@mediadiet/contract/routes';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import type { Config, Role } from './config.ts';
 import type { Database } from './db/database.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import accountRoutes from './modules/account/routes.ts';
@@ -23,12 +23,15 @@ import questionnairePlugin from './modules/questionnaire/plugin.ts';
 import healthRoutes from './modules/health/routes.ts';
 import analysisCachePlugin from './plugins/analysis-cache.ts';
 import authPlugin from './plugins/auth.ts';
+import clusterPlugin from './plugins/cluster.ts';
 import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
 import errorHandler from './plugins/error-handler.ts';
 import mailPlugin, { type Mailer } from './plugins/mail.ts';
+import metricsPlugin, { METRICS_PATH } from './plugins/metrics.ts';
 import paymentsPlugin from './plugins/payments.ts';
 import rateLimitPlugin, { type RateLimitStore } from './plugins/rate-limit.ts';
+import redisPlugin from './plugins/redis.ts';
 import socketPlugin from './plugins/socket.ts';
 import touchpointsPlugin from './plugins/touchpoints.ts';
 import usersPlugin from './plugins/users.ts';
@@ -75,6 +78,10 @@ const SECURITY_HEADERS = {
 /** The liveness probe: answered with the least work per request (no request id, headers or child logger). */
 const HEALTH_PATH = '/healthz';
 
+/** What a worker-only instance answers over HTTP; anything else is 404 before Fastify sees it. */
+const WORKER_PATHS = new Set([HEALTH_PATH, '/readyz', METRICS_PATH]);
+const WORKER_NOT_FOUND = JSON.stringify({ success: false, error: 'Not found' });
+
 /**
  * Request ids: a random per-process prefix and a counter (unique across instances and restarts, and far
  * cheaper per request than a UUID).
@@ -89,11 +96,19 @@ function nextRequestId(): string {
 /**
  * The HTTP server. Security headers and the request id are set on the raw response here rather than
  * in a Fastify hook: a global hook costs every request a measurable share of throughput. The liveness
- * probe gets neither: it is JSON for load balancers, never rendered by a browser.
+ * probe gets neither: it is JSON for load balancers, never rendered by a browser. A worker-only instance
+ * (ROLE=worker) answers only the probes and /metrics.
  * (`app.inject` bypasses this server; tests of these headers use a listening app.)
  */
-function createHttpServer(handler: (req: IncomingMessage, res: ServerResponse) => void): http.Server {
+function createHttpServer(
+  role: Role,
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+): http.Server {
   return http.createServer((req: RawRequest, res) => {
+    if (role === 'worker' && !WORKER_PATHS.has((req.url ?? '').split('?', 1)[0]!)) {
+      res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' }).end(WORKER_NOT_FOUND);
+      return;
+    }
     if (req.url !== HEALTH_PATH) {
       const id = nextRequestId();
       req[REQUEST_ID] = id;
@@ -111,7 +126,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       level: config.logLevel,
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
-    serverFactory: createHttpServer,
+    serverFactory: (handler) => createHttpServer(config.role, handler),
     genReqId: (req) => (req as RawRequest)[REQUEST_ID] ?? nextRequestId(),
     // The probe is never logged, so it needs no per-request child logger either.
     disableRequestLogging: (req) => req.url === HEALTH_PATH,
@@ -148,7 +163,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   await app.register(errorHandler);
   await app.register(dbPlugin, { config, ...(deps.database ? { database: deps.database } : {}) });
-  await app.register(socketPlugin, {});
+  // Redis (REDIS_URL) and what rides on it: socket.io's adapter and the instances' broadcast (decision 090).
+  await app.register(redisPlugin, { url: config.redisUrl, prefix: config.redisPrefix });
+  await app.register(socketPlugin, { attach: config.role !== 'worker' });
+  await app.register(clusterPlugin);
+  // Before any route: each route registered from here on is counted (onRoute).
+  await app.register(metricsPlugin);
   await app.register(docsPlugin, { routes: deps.routes ?? allRoutes, serviceName: config.serviceName });
 
   await app.register(mailPlugin, deps.mailer ? { mailer: deps.mailer } : {});

@@ -27,6 +27,16 @@ const EnvSchema = z
       .url()
       .refine((value) => /^rediss?:\/\//.test(value), 'must be a redis:// or rediss:// URL')
       .optional(),
+    /** Prefix of every Redis key and channel, so several deployments (or tests) can share one Redis. */
+    REDIS_PREFIX: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1–64 letters, digits or : _ . -')
+      .default('mediadiet:'),
+    /** What this process does: HTTP + sockets (api), the job workers (worker) or both (all). */
+    ROLE: z.enum(['api', 'worker', 'all']).default('all'),
+    /** When set, GET /metrics requires `Authorization: Bearer <METRICS_TOKEN>`. */
+    METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
     PUBLIC_URL: optionalUrl,
     WEB_DIST_DIR: optionalString,
     /** Key of the keyed hashes (sessions, PINs) and of signed cookies. APP_SECRET is accepted as an alias. */
@@ -103,6 +113,8 @@ const EnvSchema = z
     }
   });
 
+export type Role = 'api' | 'worker' | 'all';
+
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface Config {
@@ -115,7 +127,17 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Absolute path of the data directory (PGlite files, lock file). */
   dataDir: string;
+  /** Set: Redis carries socket.io events, cache invalidations and rate-limit counters across instances. */
   redisUrl: string | undefined;
+  /** Prefix of every Redis key and channel (default `mediadiet:`). */
+  redisPrefix: string;
+  /**
+   * api: HTTP and sockets, no job workers. worker: the job workers, and over HTTP only /healthz, /readyz and
+   * /metrics. all (default): both.
+   */
+  role: Role;
+  /** Set: /metrics requires this bearer token. */
+  metricsToken: string | undefined;
   /** The address users reach the product at (links in mails, OAuth redirects). */
   publicUrl: string;
   /** Absolute path of the built web app. */
@@ -172,7 +194,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       const name = String(issue.path[0] ?? 'environment');
       variables.push(name);
       const value = cleaned[name];
-      const shown = value === undefined || /SECRET|KEY|PASSWORD|URL/i.test(name) ? '' : ` (got "${value}")`;
+      const shown = value === undefined || /SECRET|KEY|PASSWORD|TOKEN|URL/i.test(name) ? '' : ` (got "${value}")`;
       return `  ${name}: ${issue.message}${shown}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`, variables);
@@ -180,6 +202,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 
   const e = parsed.data;
   const port = e.PORT;
+  // An API-only instance runs no job worker, whatever the worker switches say.
+  const runsJobs = e.ROLE !== 'api';
   return {
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
@@ -189,6 +213,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(cwd, e.DATA_DIR),
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    role: e.ROLE,
+    metricsToken: e.METRICS_TOKEN,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(cwd, e.WEB_DIST_DIR) : defaultWebDistDir,
     sessionSecret: e.SESSION_SECRET ?? e.APP_SECRET,
@@ -209,16 +236,16 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     stripe: e.STRIPE_SECRET_KEY
       ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
       : undefined,
-    billingSweepIntervalMs: e.BILLING_SWEEP_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 60_000),
+    billingSweepIntervalMs: runsJobs ? (e.BILLING_SWEEP_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 60_000)) : 0,
     touchpointWorker: {
-      enabled: (e.TOUCHPOINT_WORKER ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
+      enabled: runsJobs && (e.TOUCHPOINT_WORKER ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
       staleMs: e.TOUCHPOINT_STALE_MS,
       backoffMs: e.TOUCHPOINT_BACKOFF_MS,
       analyzeThreads:
         e.TOUCHPOINT_ANALYZE_THREADS ?? (e.NODE_ENV === 'test' ? 0 : Math.max(1, os.availableParallelism() - 1)),
     },
     questionnaire: {
-      workerEnabled: (e.QUESTIONNAIRE_WORKER ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
+      workerEnabled: runsJobs && (e.QUESTIONNAIRE_WORKER ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
       delayMs: e.QUESTIONNAIRE_DELAY_MS ?? (e.NODE_ENV === 'test' ? 0 : 15_000),
     },
     analyzer:

@@ -4,11 +4,21 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { isStartupError } from './db/database.ts';
 
+/** `--role api|worker|all` (or `--role=…`) on the command line; it wins over ROLE. */
+function roleArgument(argv: readonly string[]): string | undefined {
+  for (const [i, arg] of argv.entries()) {
+    if (arg === '--role') return argv[i + 1] ?? '';
+    if (arg.startsWith('--role=')) return arg.slice('--role='.length);
+  }
+  return undefined;
+}
+
 /** Entry point: load the configuration, build the app, listen; close gracefully on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
   let app: FastifyInstance | undefined;
   try {
-    const config = loadConfig();
+    const role = roleArgument(process.argv.slice(2));
+    const config = loadConfig(role === undefined ? process.env : { ...process.env, ROLE: role });
     app = await buildApp(config);
     await app.ready();
 
@@ -21,7 +31,8 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    console.info(`${config.serviceName} is running at http://localhost:${port}`);
+    const roleNote = config.role === 'all' ? '' : ` (role: ${config.role})`;
+    console.info(`${config.serviceName} is running at http://localhost:${port}${roleNote}`);
   } catch (error) {
     if (error instanceof ConfigError || isStartupError(error)) {
       console.error(error.message);

@@ -116,4 +116,27 @@ describe('sign-in configuration', () => {
     expect(configError({ TRUST_PROXY: 'everyone' }).variables).toEqual(['TRUST_PROXY']);
     expect(loadConfig({ AUTH_RATE_LIMIT_PER_IP: '100' }).authRateLimitPerIp).toBe(100);
   });
+
+  it('reads REDIS_URL, REDIS_PREFIX, ROLE and METRICS_TOKEN; an API-only instance runs no job worker', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ redisUrl: undefined, redisPrefix: 'mediadiet:', role: 'all', metricsToken: undefined });
+    expect(loadConfig({ REDIS_URL: 'redis://cache:6379/1', REDIS_PREFIX: 'md-prod:' })).toMatchObject({
+      redisUrl: 'redis://cache:6379/1',
+      redisPrefix: 'md-prod:',
+    });
+    expect(configError({ REDIS_URL: 'http://cache:6379' }).variables).toEqual(['REDIS_URL']);
+    expect(configError({ REDIS_PREFIX: 'has spaces' }).message).toMatch(/REDIS_PREFIX: must be 1–64 letters/);
+    expect(configError({ ROLE: 'cron' }).variables).toEqual(['ROLE']);
+    expect(configError({ METRICS_TOKEN: 'short-token' }).message).not.toContain('short-token');
+
+    const api = loadConfig({ ROLE: 'api', TOUCHPOINT_WORKER: 'on', QUESTIONNAIRE_WORKER: 'on', BILLING_SWEEP_INTERVAL_MS: '1000' });
+    expect(api.role).toBe('api');
+    expect(api.touchpointWorker.enabled).toBe(false);
+    expect(api.questionnaire.workerEnabled).toBe(false);
+    expect(api.billingSweepIntervalMs).toBe(0);
+    const worker = loadConfig({ ROLE: 'worker' });
+    expect(worker.touchpointWorker.enabled).toBe(true);
+    expect(worker.questionnaire.workerEnabled).toBe(true);
+    expect(worker.billingSweepIntervalMs).toBe(60_000);
+  });
 });

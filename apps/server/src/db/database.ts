@@ -43,17 +43,44 @@ export function isStartupError(error: unknown): error is StartupError {
 /** Key of the advisory lock taken while migrating PostgreSQL ("mediadiet" in ASCII, fits a bigint). */
 const MIGRATION_LOCK_KEY = 0x6d65646961646574n;
 
+export interface DatabaseOptions {
+  /**
+   * A pooled PostgreSQL connection failed outside a query (the server restarted, an administrator ended it:
+   * 57P01). The pool drops it and opens a new one when needed; this is for the log.
+   */
+  onConnectionError?: (error: Error) => void;
+}
+
 /** The database for a configuration: PostgreSQL when DATABASE_URL is set, otherwise PGlite in DATA_DIR. Migrated. */
-export async function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+export async function createDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  options: DatabaseOptions = {},
+): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, options);
   return openPgliteDataDir(config.dataDir);
 }
 
-/** PostgreSQL through a node-postgres pool; migrations run once under an advisory lock. */
-export async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
-  // An idle client losing its connection (server restart) must not crash the process.
-  pool.on('error', () => {});
+/** How long a request waits for a pooled connection (PostgreSQL down or every connection busy). */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * PostgreSQL through a node-postgres pool; migrations run once under an advisory lock, so instances that
+ * start together migrate one after the other (the later ones find nothing to do).
+ *
+ * A connection that fails outside a query must not end the process: node-postgres emits 'error' on the
+ * client, and an 'error' without a listener throws. The pool listens on idle clients only; every client gets
+ * our listener too, for while it is checked out (e.g. between two statements of a transaction). The query in flight, if any, fails
+ * with the error; the broken client is discarded on release; the pool connects anew on the next query, so
+ * the instance recovers when PostgreSQL is back, without a restart.
+ */
+export async function openPostgres(connectionString: string, options: DatabaseOptions = {}): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  pool.on('error', (error) => options.onConnectionError?.(error));
+  pool.on('connect', (client) => {
+    // Idle: the pool reports it above. Checked out: the client's next query fails with it, and its caller
+    // reports that. Either way the client is not used again.
+    client.on('error', () => {});
+  });
   try {
     const client = await pool.connect();
     try {

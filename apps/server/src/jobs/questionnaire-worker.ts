@@ -70,6 +70,8 @@ export function createQuestionnaireWorker(deps: {
   log: FastifyBaseLogger;
   emitToUser: (userId: string, event: string, payload?: unknown) => void;
   options?: Partial<QuestionnaireWorkerOptions>;
+  /** Told the outcome of every pass (metrics). */
+  onPass?: (result: QuestionnaireRunResult) => void;
 }): QuestionnaireWorker {
   const { db, users, log } = deps;
   const options = { ...DEFAULT_QUESTIONNAIRE_WORKER_OPTIONS, ...deps.options };
@@ -163,6 +165,7 @@ export function createQuestionnaireWorker(deps: {
         log.error({ err: error, submissionId: sub.id }, 'questionnaire submission could not be settled');
       }
     }
+    deps.onPass?.(result);
     return result;
   };
 

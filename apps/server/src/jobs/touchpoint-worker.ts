@@ -94,6 +94,8 @@ export function createTouchpointWorker(deps: {
   log: FastifyBaseLogger;
   emitToUser: (userId: string, event: string, payload?: unknown) => void;
   options?: Partial<TouchpointWorkerOptions>;
+  /** Told the outcome of every pass (metrics). */
+  onPass?: (result: RunResult) => void;
 }): TouchpointWorker {
   const { db, usage, scorer, log } = deps;
   const options = { ...DEFAULT_WORKER_OPTIONS, ...deps.options };
@@ -228,6 +230,7 @@ export function createTouchpointWorker(deps: {
         deps.emitToUser(item.tp.userId, analysisCreatedEvent(item.tp.userId), payload);
       }
     }
+    deps.onPass?.(result);
     return result;
   };
 

@@ -13,8 +13,9 @@ declare module 'fastify' {
 /**
  * The history's response cache, and what keeps it honest: every `analysis_created_{userId}` this instance
  * emits (the touch-point worker does, after the analysis is committed) first drops that user's kept pages,
- * so the refetch it may trigger reads the new analysis. Other instances' analyses are seen within the
- * cache's TTL (2 s).
+ * so the refetch it may trigger reads the new analysis. The other instances are told through the cluster's
+ * broadcast before the event is emitted (same Redis connection, so they drop the pages before their sockets
+ * get the event); without Redis, or while it is down, they see the analysis within the cache's TTL (2 s).
  */
 export default fp(
   function analysisCache(app: FastifyInstance) {
@@ -23,9 +24,13 @@ export default fp(
 
     const emit = app.emitToUser.bind(app);
     app.emitToUser = (userId, event, payload) => {
-      if (event === analysisCreatedEvent(userId)) cache.invalidate(userId);
+      if (event === analysisCreatedEvent(userId)) {
+        cache.invalidate(userId);
+        app.cluster.broadcast({ kind: 'recent-analyses', userId });
+      }
       emit(userId, event, payload);
     };
+    app.cluster.on('recent-analyses', ({ userId }) => cache.invalidate(userId));
   },
-  { name: 'analysis-cache', dependencies: ['socket'] },
+  { name: 'analysis-cache', dependencies: ['socket', 'cluster'] },
 );

@@ -19,9 +19,10 @@ import { userRoom, type AppSocket } from './socket.ts';
  * `app.registerExtensionKeyVerifier`; until one is registered every 'extension' route answers 401.
  *
  * Both are resolved through short-lived in-memory caches (the session service's and the key service's;
- * decision 071): a revocation on this instance takes effect at once, on another instance within
- * SESSION_CACHE_TTL_MS / KEY_CACHE_TTL_MS (5 s) until issue #9 broadcasts evictions over Redis. Deleting a
- * user through `app.users.remove` (account deletion) forgets their sessions and keys here at once.
+ * decision 071): a revocation takes effect at once on this instance and, with Redis, on the others (the
+ * cluster's broadcast, decision 090); without Redis, or while it is down, elsewhere within
+ * SESSION_CACHE_TTL_MS / KEY_CACHE_TTL_MS (5 s). Deleting a user through `app.users.remove` (account
+ * deletion) forgets their sessions and keys everywhere too. Sockets are disconnected the same way.
  */
 
 /** Who made the request, put on `request.auth` by `app.authenticate`. */
@@ -88,8 +89,21 @@ export default fp(
     app.decorate('hasher', hasher);
     await app.register(cookie, { secret: hasher.deriveKey('cookie') });
 
-    const sessions = createSessionService({ db: app.db, hasher, clock: app.clock });
+    const sessions = createSessionService({
+      db: app.db,
+      hasher,
+      clock: app.clock,
+      onRevoked: (revoked) =>
+        app.cluster.broadcast(
+          'sessionId' in revoked
+            ? { kind: 'forget-session', sessionId: revoked.sessionId }
+            : { kind: 'forget-user-sessions', userId: revoked.userId },
+        ),
+    });
     app.decorate('sessions', sessions);
+    app.cluster.on('forget-session', ({ sessionId }) => sessions.forgetSession(sessionId));
+    app.cluster.on('forget-user-sessions', ({ userId }) => sessions.forgetUser(userId));
+    app.cluster.on('forget-user-keys', ({ userId }) => forgetExtensionKeys?.(userId));
 
     let extensionVerifier: ExtensionKeyVerifier | undefined;
     let forgetExtensionKeys: ((userId: string) => void) | undefined;
@@ -111,6 +125,8 @@ export default fp(
       } finally {
         sessions.forgetUser(userId);
         forgetExtensionKeys?.(userId);
+        app.cluster.broadcast({ kind: 'forget-user-sessions', userId });
+        app.cluster.broadcast({ kind: 'forget-user-keys', userId });
       }
     };
 
@@ -154,12 +170,21 @@ export default fp(
       return session.userId;
     });
 
-    app.decorate('disconnectUserSockets', async (userId: string, sessionId?: string) => {
-      const sockets = await app.io.in(userRoom(userId)).fetchSockets();
+    // This instance's sockets, then the other instances' (a broadcast: no cross-instance request that would
+    // wait for an answer while Redis is down).
+    const disconnectLocal = async (userId: string, sessionId?: string) => {
+      const sockets = await app.io.local.in(userRoom(userId)).fetchSockets();
       for (const socket of sockets) {
         if (!sessionId || socket.data.sessionId === sessionId) socket.disconnect(true);
       }
+    };
+    app.cluster.on('disconnect-sockets', ({ userId, sessionId }) => {
+      void disconnectLocal(userId, sessionId);
+    });
+    app.decorate('disconnectUserSockets', async (userId: string, sessionId?: string) => {
+      await disconnectLocal(userId, sessionId);
+      app.cluster.broadcast({ kind: 'disconnect-sockets', userId, ...(sessionId ? { sessionId } : {}) });
     });
   },
-  { name: 'auth', dependencies: ['db', 'socket', 'users'] },
+  { name: 'auth', dependencies: ['db', 'socket', 'users', 'cluster'] },
 );

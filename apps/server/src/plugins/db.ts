@@ -21,7 +21,15 @@ export interface DbOptions {
 /** Opens (and migrates) the database at start and closes it after the HTTP server has closed. */
 export default fp<DbOptions>(
   async function db(app: FastifyInstance, options) {
-    const database = options.database ?? (await createDatabase(options.config));
+    const database =
+      options.database ??
+      (await createDatabase(options.config, {
+        onConnectionError: (error) =>
+          app.log.warn(
+            { err: error, event: 'database_connection_lost' },
+            'a database connection was lost; the pool reconnects when the database answers',
+          ),
+      }));
     app.log.info({ kind: database.kind }, 'database ready');
     app.decorate('database', database);
     app.decorate('db', database.db);

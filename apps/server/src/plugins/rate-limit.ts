@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/database.ts';
 import { rateLimits } from '../db/schema.ts';
@@ -9,7 +10,8 @@ import type { Clock } from '../lib/clock.ts';
 /**
  * A small fixed-window rate limiter. A rule ("5 PIN e-mails per address per 15 minutes") is applied to
  * an id (the address, the client IP); each call counts one hit. Stores are pluggable: in memory (one
- * process), the database (default: shared by every instance, survives restarts), and later Redis.
+ * process), the database (default: shared by every instance, survives restarts), and Redis (with REDIS_URL:
+ * shared, and no database write per hit; the database when Redis fails).
  */
 
 export interface RateRule {
@@ -90,6 +92,80 @@ export class DatabaseRateLimitStore implements RateLimitStore {
   }
 }
 
+/**
+ * One hit, atomically, with the app clock's time (so windows behave exactly as the database store's): a hash
+ * { c: count, r: window end in ms }; a window that ended starts again at 1. The key expires with its window
+ * (real time), so Redis only ever holds recent keys.
+ */
+const HIT_SCRIPT = `
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local reset = tonumber(redis.call('HGET', KEYS[1], 'r'))
+if (not reset) or reset <= now then
+  reset = now + window
+  redis.call('HSET', KEYS[1], 'c', 1, 'r', reset)
+  redis.call('PEXPIRE', KEYS[1], window)
+  return {1, reset}
+end
+return {redis.call('HINCRBY', KEYS[1], 'c', 1), reset}
+`;
+
+/**
+ * Counters in Redis under `<prefix>rl:<key>` (one round trip per hit). If Redis fails — down, or slow to
+ * answer — that call is counted by `fallback` (the database store) instead: never allowed uncounted, never a
+ * 500. The switch is logged once per outage, and so is the return to Redis.
+ */
+export class RedisRateLimitStore implements RateLimitStore {
+  #fallingBack = false;
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly fallback: RateLimitStore,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async hit(key: string, windowMs: number, now: Date): Promise<{ count: number; resetAt: Date }> {
+    try {
+      const reply = (await this.redis.eval(HIT_SCRIPT, 1, this.#key(key), now.getTime(), windowMs)) as [
+        number,
+        number,
+      ];
+      this.#recovered();
+      return { count: Number(reply[0]), resetAt: new Date(Number(reply[1])) };
+    } catch (error) {
+      this.#failed(error);
+      return this.fallback.hit(key, windowMs, now);
+    }
+  }
+
+  async reset(key: string): Promise<void> {
+    try {
+      await this.redis.del(this.#key(key));
+      this.#recovered();
+    } catch (error) {
+      this.#failed(error);
+    }
+    // Hits counted by the fallback during an outage are forgotten too.
+    await this.fallback.reset(key);
+  }
+
+  #key(key: string): string {
+    return `${this.prefix}rl:${key}`;
+  }
+
+  #failed(error: unknown): void {
+    if (this.#fallingBack) return;
+    this.#fallingBack = true;
+    this.log.warn({ err: error, event: 'rate_limit_fallback' }, 'Redis rate limiting failed: counting in the database');
+  }
+
+  #recovered(): void {
+    if (!this.#fallingBack) return;
+    this.#fallingBack = false;
+    this.log.info({ event: 'rate_limit_redis' }, 'rate limiting is back on Redis');
+  }
+}
+
 export interface RateLimiter {
   /** Count one hit of `id` against `rule`. */
   hit(rule: RateRule, id: string): Promise<RateDecision>;
@@ -125,14 +201,19 @@ declare module 'fastify' {
 }
 
 export interface RateLimitPluginOptions {
-  /** Default: the database store. */
+  /** Default: Redis when REDIS_URL is set (the database when Redis fails), otherwise the database. */
   store?: RateLimitStore;
 }
 
 export default fp<RateLimitPluginOptions>(
   function rateLimit(app: FastifyInstance, options) {
-    const store = options.store ?? new DatabaseRateLimitStore(app.db);
+    const database = new DatabaseRateLimitStore(app.db);
+    const store =
+      options.store ??
+      (app.redis
+        ? new RedisRateLimitStore(app.redis.command, app.redis.prefix, database, app.log.child({ component: 'rate-limit' }))
+        : database);
     app.decorate('rateLimiter', createRateLimiter(store, app.clock));
   },
-  { name: 'rate-limit', dependencies: ['db'] },
+  { name: 'rate-limit', dependencies: ['db', 'redis'] },
 );

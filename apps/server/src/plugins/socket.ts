@@ -32,16 +32,23 @@ export const userRoom = (userId: string) => `user:${userId}`;
 export interface SocketOptions {
   /** Allowed browser origins for socket.io's CORS (the web app's origin in development). */
   corsOrigin?: string | string[];
+  /**
+   * Accept socket connections on the HTTP server (default). A worker-only instance does not: its io only
+   * emits, through the Redis adapter, to the sockets of the API instances.
+   */
+  attach?: boolean;
 }
 
 /** socket.io on the same HTTP server as the API; one room per user. */
 export default fp<SocketOptions>(
   function socket(app: FastifyInstance, options) {
-    const io: AppServer = new Server(app.server, {
+    const serverOptions = {
       path: '/socket.io',
       serveClient: false,
       ...(options.corsOrigin ? { cors: { origin: options.corsOrigin, credentials: true } } : {}),
-    });
+    };
+    const attached = options.attach ?? true;
+    const io: AppServer = attached ? new Server(app.server, serverOptions) : new Server(serverOptions);
 
     io.use((socket, next) => {
       // Until sign-in exists (app.authenticateSocket), sockets connect anonymously and join no user room.
@@ -65,7 +72,7 @@ export default fp<SocketOptions>(
     // (io.close() is not used: it would also close the HTTP server, which is Fastify's job.)
     app.addHook('preClose', (done) => {
       io.local.disconnectSockets(true);
-      io.engine.close();
+      if (attached) io.engine.close();
       done();
     });
   },

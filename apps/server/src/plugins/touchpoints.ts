@@ -29,7 +29,12 @@ export interface TouchpointsPluginOptions {
  */
 export default fp<TouchpointsPluginOptions>(
   async function touchpoints(app: FastifyInstance, options) {
-    const keys = createExtensionKeyService({ db: app.db, hasher: app.hasher, clock: app.clock });
+    const keys = createExtensionKeyService({
+      db: app.db,
+      hasher: app.hasher,
+      clock: app.clock,
+      onRevoked: (userId) => app.cluster.broadcast({ kind: 'forget-user-keys', userId }),
+    });
     app.decorate('extensionKeys', keys);
     app.registerExtensionKeyVerifier((apiKey) => keys.verify(apiKey), { forgetUser: (userId) => keys.forgetUser(userId) });
 
@@ -45,6 +50,10 @@ export default fp<TouchpointsPluginOptions>(
       scorer,
       log: app.log.child({ job: 'touchpoint-worker' }),
       emitToUser: (...args) => app.emitToUser(...args),
+      onPass: (result) => {
+        app.metrics.jobFailures('touchpoints', 'retried', result.retried);
+        app.metrics.jobFailures('touchpoints', 'failed', result.failed);
+      },
       options: {
         staleMs: app.config.touchpointWorker.staleMs,
         backoffMs: app.config.touchpointWorker.backoffMs,
@@ -73,5 +82,5 @@ export default fp<TouchpointsPluginOptions>(
       if (!options.scorer) await (baseScorer as ClosableScorer).close();
     });
   },
-  { name: 'touchpoints', dependencies: ['db', 'auth', 'socket', 'payments'] },
+  { name: 'touchpoints', dependencies: ['db', 'auth', 'socket', 'payments', 'cluster', 'metrics'] },
 );

@@ -20,9 +20,9 @@ import * as repository from './repository.ts';
  * SESSION_CACHE_MAX_ENTRIES, each for at most SESSION_CACHE_TTL_MS. A hit still checks the absolute and
  * idle limits against the app clock, and goes to the database when `last_seen_at` is due a write (so those
  * writes stay once a minute). Revoking here (logout, `revokeAll`, `forgetUser` after an account deletion)
- * drops the entries at once, and a lookup that raced a revocation is not remembered. Another instance
- * does not see our revocations: there a revoked session may work for up to the TTL (issue #9 will
- * broadcast evictions over Redis). Unknown and dead tokens are never remembered: a new sign-in works at
+ * drops the entries at once, and a lookup that raced a revocation is not remembered. `onRevoked` tells the
+ * other instances (with Redis, decision 090), which call `forgetSession` / `forgetUser`; without Redis (or
+ * while it is down) a revoked session may work there for up to the TTL. Unknown and dead tokens are never remembered: a new sign-in works at
  * once, and a wrong token always costs a lookup.
  */
 
@@ -40,7 +40,12 @@ export interface SessionService {
   revokeAll(userId: string): Promise<void>;
   /** Forgets what this instance remembers of the user's sessions (the user was deleted: rows cascade). */
   forgetUser(userId: string): void;
+  /** Forgets what this instance remembers of one session (another instance revoked it). */
+  forgetSession(sessionId: string): void;
 }
+
+/** What was revoked, for the other instances: one session, or all of a user's. */
+export type SessionRevocation = { sessionId: string } | { userId: string };
 
 export interface SessionCacheOptions {
   ttlMs?: number;
@@ -64,6 +69,8 @@ export function createSessionService(deps: {
   hasher: KeyedHasher;
   clock: Clock;
   cache?: SessionCacheOptions;
+  /** Called after a revocation was written (to tell the other instances). */
+  onRevoked?: (revoked: SessionRevocation) => void;
 }): SessionService {
   const { db, hasher, clock } = deps;
   const hashToken = (token: string) => hasher.hash('session', token);
@@ -135,16 +142,22 @@ export function createSessionService(deps: {
       forget((cached) => cached.session.sessionId === session.sessionId);
       await repository.revokeSession(db, session.userId, session.sessionId, clock());
       forget((cached) => cached.session.sessionId === session.sessionId);
+      deps.onRevoked?.({ sessionId: session.sessionId });
     },
 
     async revokeAll(userId) {
       forget((cached) => cached.session.userId === userId);
       await repository.revokeAllSessions(db, userId, clock());
       forget((cached) => cached.session.userId === userId);
+      deps.onRevoked?.({ userId });
     },
 
     forgetUser(userId) {
       forget((cached) => cached.session.userId === userId);
+    },
+
+    forgetSession(sessionId) {
+      forget((cached) => cached.session.sessionId === sessionId);
     },
   };
 }

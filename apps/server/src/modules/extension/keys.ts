@@ -21,7 +21,8 @@ export const UNUSED_KEY_TTL_MS = 10 * MINUTE;
 /**
  * A verified key is remembered in memory this long (decision 071, "Credential and response caches"): a
  * revocation on this instance (`revokeAll`, a new key replacing old ones, `forgetUser`) drops it at once;
- * another instance may accept a revoked key for at most this long (issue #9: evictions over Redis).
+ * `onRevoked` tells the other instances (with Redis, decision 090), which then call `forgetUser`; without
+ * Redis (or while it is down) another instance may accept a revoked key for at most this long.
  * Unknown and revoked keys are never remembered.
  */
 export const KEY_CACHE_TTL_MS = 5_000;
@@ -61,6 +62,8 @@ export function createExtensionKeyService(deps: {
   hasher: KeyedHasher;
   clock: Clock;
   cache?: KeyCacheOptions;
+  /** Called after keys of the user may have been revoked (to tell the other instances). */
+  onRevoked?: (userId: string) => void;
 }): ExtensionKeyService {
   const { db, hasher, clock } = deps;
   const hashKey = (apiKey: string) => hasher.hash(HASH_PURPOSE, apiKey);
@@ -94,6 +97,7 @@ export function createExtensionKeyService(deps: {
         return repo.insertKey(tx, { userId, keyHash: hashKey(apiKey), label: stored });
       });
       forgetUser(userId);
+      deps.onRevoked?.(userId);
       return { apiKey, keyId };
     },
 
@@ -126,6 +130,7 @@ export function createExtensionKeyService(deps: {
       forgetUser(userId);
       const revoked = await repo.revokeAllKeys(db, userId, clock());
       forgetUser(userId);
+      deps.onRevoked?.(userId);
       return revoked;
     },
     hasLiveKey: (userId) => repo.hasLiveKey(db, userId),

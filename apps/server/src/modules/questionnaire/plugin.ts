@@ -35,6 +35,10 @@ export default fp<QuestionnairePluginOptions>(
       analyzeText: options.analyzeText ?? ((text) => analyze({ text })),
       log: app.log.child({ job: 'questionnaire-worker' }),
       emitToUser: (...args) => app.emitToUser(...args),
+      onPass: (result) => {
+        app.metrics.jobFailures('questionnaire', 'retried', result.retried);
+        app.metrics.jobFailures('questionnaire', 'failed', result.failed);
+      },
       ...(options.workerOptions ? { options: options.workerOptions } : {}),
     });
     const service = createQuestionnaireService({
@@ -57,5 +61,5 @@ export default fp<QuestionnairePluginOptions>(
       await worker.stop();
     });
   },
-  { name: 'questionnaire', dependencies: ['db', 'users', 'auth', 'socket', 'payments'] },
+  { name: 'questionnaire', dependencies: ['db', 'users', 'auth', 'socket', 'payments', 'metrics'] },
 );
