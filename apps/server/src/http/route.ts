@@ -8,6 +8,7 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import type { z } from 'zod';
+import { badRequest } from './errors.ts';
 
 /**
  * Authentication hook, decorated as `app.authenticate` by the sign-in module. It runs on `onRequest`
@@ -85,6 +86,35 @@ export function bodyLimitFor(def: RouteDef): number {
   return BODY_LIMITS[def.operationId as OperationId] ?? (def.body ? DEFAULT_BODY_LIMIT : NO_BODY_LIMIT);
 }
 
+/**
+ * The first string in `value` holding a NUL character, as a field path (`body.title`), or null.
+ * PostgreSQL text cannot store U+0000, so such a string would fail deep in a query as a 500 (decision 091).
+ */
+export function findNulCharacter(value: unknown, path: string): string | null {
+  // Iterative: a body may nest thousands of levels deep.
+  const pending: [unknown, string][] = [[value, path]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [item, at] = next;
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return at;
+    } else if (item !== null && typeof item === 'object') {
+      for (const [key, child] of Object.entries(item)) pending.push([child, `${at}.${key}`]);
+    }
+  }
+  return null;
+}
+
+/** Refuses a request whose params, query or body carry a NUL character, naming the field. */
+function refuseNulCharacters(request: FastifyRequest): Promise<void> {
+  const field =
+    findNulCharacter(request.params, 'params') ??
+    findNulCharacter(request.query, 'querystring') ??
+    findNulCharacter(request.body, 'body');
+  return field
+    ? Promise.reject(badRequest(`${field}: must not contain the NUL character (\\u0000)`))
+    : Promise.resolve();
+}
+
 /** The Fastify schema of a contract route (validated and serialized by fastify-type-provider-zod). */
 export function routeSchema(def: RouteDef): FastifySchema {
   const schema: FastifySchema = {};
@@ -129,6 +159,7 @@ export function registerRoute<R extends RouteDef>(
     url: def.path,
     schema: routeSchema(def),
     config: { operationId: def.operationId },
+    preValidation: refuseNulCharacters,
     ...(onRequest ? { onRequest } : {}),
     handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });

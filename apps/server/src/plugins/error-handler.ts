@@ -57,7 +57,10 @@ function describeFrameworkError(
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { status: 413, message: messages.server.bodyTooLarge(request.routeOptions.bodyLimit) };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { status: 415, message: messages.server.unsupportedMediaType(quote(request.headers['content-type'])) };
+      return {
+        status: 415,
+        message: messages.server.unsupportedMediaType(quote(request.headers['content-type'])),
+      };
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return { status: 400, message: messages.server.contentLengthMismatch };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -84,7 +87,10 @@ function sendError(reply: FastifyReply, status: number, message: string): Fastif
  * Fastify's.
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  const described = describeFrameworkError(error, request) ?? { status: 400, message: messages.server.validation };
+  const described = describeFrameworkError(error, request) ?? {
+    status: 400,
+    message: messages.server.validation,
+  };
   request.log.info({ statusCode: described.status, error: described.message }, 'request rejected');
   void sendError(reply, described.status, described.message);
 }

@@ -102,7 +102,7 @@ async function tablesOf(t: TestApp): Promise<{ name: string; hasUserId: boolean 
       join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
      where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
      group by c.table_name
-     order by c.table_name`)) as unknown as { rows: { table_name: string; has_user_id: boolean }[] };
+     order by c.table_name`)) as { rows: { table_name: string; has_user_id: boolean }[] };
   return result.rows
     .filter((r) => !VOLATILE_TABLES.has(r.table_name))
     .map((r) => ({ name: r.table_name, hasUserId: r.has_user_id }));
@@ -121,9 +121,11 @@ export async function snapshot(t: TestApp, userId?: string): Promise<Record<stri
       else if (table.hasUserId) where = sql` where x.user_id = ${userId}`;
       else continue;
     }
-    parts.push(sql`select ${table.name}::text as tbl, row_to_json(x)::text as row from ${sql.identifier(table.name)} x${where}`);
+    parts.push(
+      sql`select ${table.name}::text as tbl, row_to_json(x)::text as row from ${sql.identifier(table.name)} x${where}`,
+    );
   }
-  const result = (await t.db.execute(sql.join(parts, sql` union all `))) as unknown as {
+  const result = (await t.db.execute<{ tbl: string; row: string }>(sql.join(parts, sql` union all `))) as {
     rows: { tbl: string; row: string }[];
   };
   const out: Record<string, string[]> = {};
