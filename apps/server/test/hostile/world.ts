@@ -27,9 +27,9 @@ export interface Owner {
   token: string;
   /** The paired extension's apiKey (status on). */
   apiKey: string;
-  /** The card paying for the subscription (the default). */
+  /** The card paying for the subscription (the default); without a plan, a confirmed card not yet used. */
   paymentMethodId: string;
-  /** A second saved card (not the default: it may be deleted or made the default). */
+  /** A second saved card (with a plan, not the default: it may be deleted or made the default). */
   spareCardId: string;
   analysisId: string;
   /** One of the user's ignored sites. */
@@ -39,8 +39,10 @@ export interface Owner {
 }
 
 export interface OwnerOptions {
-  /** 'premium' (default): subscribed, questionnaire completed. 'none': a customer with cards but no plan. */
+  /** 'premium' (default): subscribed. 'none': a customer with cards but no plan. */
   plan?: 'premium' | 'none';
+  /** Premium only: whether the questionnaire is completed (default true; false leaves it NOT_STARTED). */
+  questionnaire?: boolean;
 }
 
 /** A user with a session, cards, a paired extension, an ignored site, an analysis and (premium) a personality. */
@@ -53,13 +55,21 @@ export async function buildOwner(t: TestApp, options: OwnerOptions = {}): Promis
     const c = await customer(t);
     who = { ...c, paymentMethodId: await cardId(t, c.token) };
   }
+  // A second saved card: attached (which makes it the default), then the first made the default again.
+  // Without a plan the first card is only confirmed (as before a subscription is created).
   const spareCardId = await cardId(t, who.token);
+  const steps = [['/api/payment/update', spareCardId]] as [string, string][];
+  if (plan === 'premium') steps.push(['/api/payment/methods/default', who.paymentMethodId]);
+  for (const [url, id] of steps) {
+    const response = await call(t, who.token, 'POST', url, { paymentMethodId: id });
+    if (response.statusCode !== 200) throw new Error(`${url}: ${response.body}`);
+  }
   const apiKey = await pair(t, who.token);
   const domain = 'blocked-site.com';
   const added = await call(t, who.token, 'POST', '/api/account/urls', { url: domain });
   if (added.statusCode !== 200) throw new Error(`add url: ${added.body}`);
   const [analysis] = await buildAnalyses(t, who.userId, [{ createdAt: new Date(NOW.getTime() - 3_600_000) }]);
-  if (plan === 'premium') {
+  if (plan === 'premium' && options.questionnaire !== false) {
     const submitted = await submit(t, who.token);
     if (submitted.statusCode !== 200) throw new Error(`questionnaire: ${submitted.body}`);
     await t.app.questionnaire.worker.drain();
