@@ -216,10 +216,9 @@ async function send(
 
 function expectJsonError(response: LightMyRequestResponse, status: number, label: string) {
   expect(response.statusCode, `${label}: ${response.body}`).toBe(status);
-  expect(response.json<{ success: boolean; error: string }>()).toMatchObject({
-    success: false,
-    error: expect.any(String),
-  });
+  const body = response.json<{ success: unknown; error: unknown }>();
+  expect(body.success).toBe(false);
+  expect(typeof body.error).toBe('string');
 }
 
 describe('the matrix covers the contract', () => {
