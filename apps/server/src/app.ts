@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config, Role } from './config.ts';
 import type { Database } from './db/database.ts';
+import { MAX_PARAM_LENGTH } from './http/route.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import accountRoutes from './modules/account/routes.ts';
 import analysisRoutes from './modules/analysis/routes.ts';
@@ -26,7 +27,7 @@ import authPlugin from './plugins/auth.ts';
 import clusterPlugin from './plugins/cluster.ts';
 import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
-import errorHandler from './plugins/error-handler.ts';
+import errorHandler, { frameworkErrors } from './plugins/error-handler.ts';
 import mailPlugin, { type Mailer } from './plugins/mail.ts';
 import metricsPlugin, { METRICS_PATH } from './plugins/metrics.ts';
 import paymentsPlugin from './plugins/payments.ts';
@@ -133,7 +134,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     childLoggerFactory: (logger, bindings, options, rawReq) =>
       rawReq.url === HEALTH_PATH ? logger : logger.child(bindings, options),
     requestIdHeader: false,
+    // Each contract route sets its own, smaller limit (bodyLimitFor in http/route.ts, decision 091); this
+    // one covers the few routes outside the contract (the payment webhook).
     bodyLimit: 1024 * 1024,
+    // Path parameters up to MAX_PARAM_LENGTH reach validation (which answers a 400 naming the field)
+    // instead of the router's 414; router errors get the app's JSON error shape.
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors,
     // Let in-flight requests finish on close; idle keep-alive sockets are closed at once.
     forceCloseConnections: 'idle',
     return503OnClosing: true,

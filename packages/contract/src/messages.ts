@@ -347,6 +347,18 @@ export const messages = {
     touchpointOwnSite: "Pages of Media Diet itself are not captured",
     touchpointInvalidScores: 'The device scores are invalid',
     touchpointFailed: 'The page could not be analysed',
+    /** Refusals of the HTTP layer itself (decision 091): what is wrong and what to send instead. */
+    bodyTooLarge: (limitBytes: number) =>
+      `Request body is too large: this call accepts at most ${limitBytes} bytes`,
+    invalidJson: 'Body is not valid JSON (keys named __proto__ or constructor.prototype are refused too)',
+    emptyJson: 'Body is empty but content-type says application/json: send a JSON body or no content-type',
+    unsupportedMediaType: (contentType: string) =>
+      contentType
+        ? `Unsupported content-type ${JSON.stringify(contentType)}: send the body as application/json`
+        : 'The body has no content-type: send it as application/json',
+    contentLengthMismatch: 'Request body size did not match the Content-Length header',
+    badUrl: 'The URL is not valid: a path segment is not correctly percent-encoded',
+    paramTooLong: (maxLength: number) => `A path parameter is too long: at most ${maxLength} characters`,
   },
 } as const;
 

@@ -1,4 +1,5 @@
 import type { RouteAuth, RouteBody, RouteDef, RouteParams, RouteResponse } from '@mediadiet/contract/http';
+import type { OperationId } from '@mediadiet/contract/routes';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -7,6 +8,7 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import type { z } from 'zod';
+import { badRequest } from './errors.ts';
 
 /**
  * Authentication hook, decorated as `app.authenticate` by the sign-in module. It runs on `onRequest`
@@ -50,8 +52,67 @@ export type RouteHandler<R extends RouteDef> = (
 ) => Promise<RouteResponse<R> | FastifyReply>;
 
 export interface RegisterRouteOptions {
-  /** Extra Fastify route options (rate-limit config, body limit, log level…). */
+  /** Extra Fastify route options (rate-limit config, log level…). The body limit comes from `bodyLimitFor`. */
   route?: Omit<RouteShorthandOptions, 'schema' | 'handler'>;
+}
+
+const KB = 1024;
+
+/** A route without a body: room for `{}` or a stray client payload, nothing more. */
+export const NO_BODY_LIMIT = 1 * KB;
+/** A route with a body: every JSON body of the contract but the two below is a few fields (ids, e-mails, scores). */
+export const DEFAULT_BODY_LIMIT = 32 * KB;
+
+/**
+ * The routes whose body legitimately exceeds the default, derived from the contract's own caps
+ * (decision 091). UTF-8 takes up to 3 bytes per UTF-16 code unit the contract counts; JSON escapes
+ * (`\n`, `\"`) take 2.
+ */
+export const BODY_LIMITS: Partial<Record<OperationId, number>> = {
+  // Page text: at most TOUCHPOINT_TEXT_MAX characters and 200 KB of UTF-8 (TOUCHPOINT_TEXT_MAX_BYTES; ingest
+  // refuses more with a 400 naming `text`), plus escapes for its newlines and quotes (+50%), a 1,000-character
+  // title, the URL and the device scores (14 categories, ~2 KB): 200 KB × 1.5 + 20 KB = 320 KB.
+  extensionTouchpoints: 320 * KB,
+  // 15 questions; the contract lets a text answer run to 5,000 characters (the server then refuses more
+  // than 2,000 with a message naming the question): 15 × 5,000 × 3 bytes = 220 KB, plus the option lists.
+  questionnaireSubmit: 256 * KB,
+};
+
+/** Characters of one path parameter the router accepts (the contract's longest is 300: UrlParamsSchema). */
+export const MAX_PARAM_LENGTH = 1000;
+
+/** The largest body route `def` accepts (bytes): its own limit, or the default for routes with or without a body. */
+export function bodyLimitFor(def: RouteDef): number {
+  return BODY_LIMITS[def.operationId as OperationId] ?? (def.body ? DEFAULT_BODY_LIMIT : NO_BODY_LIMIT);
+}
+
+/**
+ * The first string in `value` holding a NUL character, as a field path (`body.title`), or null.
+ * PostgreSQL text cannot store U+0000, so such a string would fail deep in a query as a 500 (decision 091).
+ */
+export function findNulCharacter(value: unknown, path: string): string | null {
+  // Iterative: a body may nest thousands of levels deep.
+  const pending: [unknown, string][] = [[value, path]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [item, at] = next;
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return at;
+    } else if (item !== null && typeof item === 'object') {
+      for (const [key, child] of Object.entries(item)) pending.push([child, `${at}.${key}`]);
+    }
+  }
+  return null;
+}
+
+/** Refuses a request whose params, query or body carry a NUL character, naming the field. */
+function refuseNulCharacters(request: FastifyRequest): Promise<void> {
+  const field =
+    findNulCharacter(request.params, 'params') ??
+    findNulCharacter(request.query, 'querystring') ??
+    findNulCharacter(request.body, 'body');
+  return field
+    ? Promise.reject(badRequest(`${field}: must not contain the NUL character (\\u0000)`))
+    : Promise.resolve();
 }
 
 /** The Fastify schema of a contract route (validated and serialized by fastify-type-provider-zod). */
@@ -92,11 +153,13 @@ export function registerRoute<R extends RouteDef>(
   }
 
   app.route({
+    bodyLimit: bodyLimitFor(def),
     ...options.route,
     method: def.method,
     url: def.path,
     schema: routeSchema(def),
     config: { operationId: def.operationId },
+    preValidation: refuseNulCharacters,
     ...(onRequest ? { onRequest } : {}),
     handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });

@@ -8,9 +8,6 @@ import { registerRoute } from '../../http/route.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import * as urlsRepo from '../urls/repository.ts';
 
-/** Room for a page of text (200 KB, maybe escaped) plus the rest of the JSON body. */
-const TOUCHPOINT_BODY_LIMIT = 256 * 1024 + 64 * 1024;
-
 /**
  * The extension's calls (spec §7, decision 001): pairing (auth → verify), status, disconnect,
  * installation, token validity, the disabled list, and touch-point ingest (decision 061).
@@ -77,15 +74,11 @@ export default function extensionRoutes(app: FastifyInstance) {
     };
   });
 
-  registerRoute(
-    app,
-    extraApi.extensionTouchpoints,
-    async (request, reply) => {
-      const { userId } = requireAuth(request);
-      const { id } = await app.touchpoints.ingest.ingest(userId, request.body);
-      void reply.code(202);
-      return { success: true as const, id };
-    },
-    { route: { bodyLimit: TOUCHPOINT_BODY_LIMIT } },
-  );
+  // Its body limit (a page of text) is in BODY_LIMITS (http/route.ts).
+  registerRoute(app, extraApi.extensionTouchpoints, async (request, reply) => {
+    const { userId } = requireAuth(request);
+    const { id } = await app.touchpoints.ingest.ingest(userId, request.body);
+    void reply.code(202);
+    return { success: true as const, id };
+  });
 }
