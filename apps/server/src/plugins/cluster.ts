@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
@@ -61,6 +60,7 @@ export default fp(
       return;
     }
 
+    const { createAdapter } = await import('@socket.io/redis-adapter');
     app.io.adapter(createAdapter(redis.command, redis.subscriber, { key: `${redis.prefix}socket.io` }));
 
     const channel = `${redis.prefix}cluster`;

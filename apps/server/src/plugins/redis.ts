@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /**
  * Redis, when REDIS_URL is set (decision 090): two connections — `command` (publishing, rate-limit
@@ -36,11 +36,13 @@ const STARTUP_WAIT_MS = 3_000;
 const MAX_RECONNECT_DELAY_MS = 2_000;
 
 /** Both connections, watched: `onChange(up)` is called once per transition of "both ready". */
-export function connectRedis(
+export async function connectRedis(
   url: string,
   prefix: string,
   log: FastifyBaseLogger,
-): RedisConnection & { ready: Promise<boolean>; close(): Promise<void> } {
+): Promise<RedisConnection & { ready: Promise<boolean>; close(): Promise<void> }> {
+  // Loaded only when Redis is configured: a single instance does not pay for it at start-up.
+  const { Redis } = await import('ioredis');
   const retryStrategy = (times: number) => Math.min(times * 100, MAX_RECONNECT_DELAY_MS);
   const command = new Redis(url, {
     retryStrategy,
@@ -129,7 +131,7 @@ export default fp<RedisPluginOptions>(
       app.decorate('redis', undefined);
       return;
     }
-    const connection = connectRedis(options.url, options.prefix, app.log.child({ component: 'redis' }));
+    const connection = await connectRedis(options.url, options.prefix, app.log.child({ component: 'redis' }));
     if (!(await connection.ready)) {
       app.log.warn(
         { redis: 'down', event: 'redis_unavailable' },
