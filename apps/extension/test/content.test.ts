@@ -96,4 +96,14 @@ describe('content capture', () => {
     expect(page.title).toContain('Headline');
     expect(document.body.innerHTML).toBe(before);
   });
+
+  it('drops control characters (the server refuses NUL) but keeps the words around them', () => {
+    document.title = 'Tab\u0000 title';
+    document.body.innerHTML = `<article>${'<p>Quiet\u0000 mornings by the lake\u0007 bring calm.</p>'.repeat(30)}</article>`;
+    const page = extractReadable(document)!;
+    expect(page.text).toContain('Quiet mornings by the lake bring calm.');
+    expect(page.text).not.toContain('\u0000');
+    expect(page.text).not.toContain('\u0007');
+    expect(page.title).toBe('Tab title');
+  });
 });

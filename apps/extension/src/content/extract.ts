@@ -11,7 +11,13 @@ export interface ExtractedPage {
   text: string;
 }
 
-const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
+/**
+ * Control characters (U+0000–U+001F and U+007F) other than whitespace can sit in a page's text nodes but mean
+ * nothing to a reader, and the server refuses NUL (PostgreSQL text cannot hold it): they are dropped.
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000E-\u001F\u007F]/g;
+const collapse = (s: string) => s.replace(CONTROL, '').replace(/\s+/g, ' ').trim();
 
 /**
  * The readable title and text of a page: Readability on a clone (it mutates the document it gets), falling
