@@ -16,8 +16,6 @@ import { fakeSockets } from '@/testing/fake-socket-io';
 import { renderApp } from '@/testing/render-app';
 import { installFakeChrome, type FakeChrome } from '@/features/extension/testing/fake-chrome';
 
-// Chart.js needs a real canvas (features/analysis/components/insights-section.test.tsx checks the chart).
-vi.mock('react-chartjs-2', () => ({ Doughnut: () => <canvas aria-hidden="true" /> }));
 
 let chrome: FakeChrome | undefined;
 afterEach(() => chrome?.uninstall());

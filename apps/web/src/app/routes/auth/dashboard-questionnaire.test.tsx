@@ -15,8 +15,6 @@ import {
   saveProgress,
 } from '@/features/questionnaire/testing/questionnaire-test-utils';
 
-// Chart.js needs a real canvas (the insights view may draw a donut).
-vi.mock('react-chartjs-2', () => ({ Doughnut: () => <canvas aria-hidden="true" /> }));
 
 function premium(state: QuestionnaireState) {
   const fake = mockQuestionnaireServer({ state });
