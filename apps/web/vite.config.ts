@@ -76,9 +76,16 @@ export default defineConfig(({ mode }) => ({
               priority: 3,
             },
             {
+              // React itself: every page, the router-free sign-in page included (app/login-app.tsx).
+              name: 'react',
+              priority: 2,
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+            },
+            {
+              // The full app's data layer: React Router and TanStack Query (app/app.tsx).
               name: 'vendor',
               priority: 2,
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+)[\\/]/,
+              test: /node_modules[\\/](react-router|@tanstack[\\/][^\\/]+)[\\/]/,
             },
             {
               // The signed-in shell's parts (header menu and LED, the extension connection's calls): one
