@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { defineConfig, loadEnv, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -39,7 +41,16 @@ const proxy: Record<string, ProxyOptions> = {
 
 const webRoot = decodeURIComponent(new URL('.', import.meta.url).pathname);
 
-export default defineConfig(({ mode }) => ({
+/**
+ * React Router's package exports only its development build (`dist/development`, with its dev warnings
+ * on); the production build beside it is the same code with `ENABLE_DEV_WARNINGS = false`. Builds use it.
+ */
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ command, mode }) => ({
   // The configuration is validated here, once, and baked in (src/config/env.ts): a bad VITE_* value stops
   // the dev server, the build and the tests with a message naming the variable.
   define: { __WEB_ENV__: toLiteral(parseEnv(loadEnv(mode, webRoot, 'VITE_'))) },
@@ -52,7 +63,10 @@ export default defineConfig(({ mode }) => ({
     preloadScreenChunks(),
   ],
   resolve: {
-    alias: { '@': decodeURIComponent(new URL('./src', import.meta.url).pathname) },
+    alias: [
+      { find: '@', replacement: decodeURIComponent(new URL('./src', import.meta.url).pathname) },
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+    ],
   },
   server: { port: 5173, strictPort: true, proxy },
   preview: { proxy },

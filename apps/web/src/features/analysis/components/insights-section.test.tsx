@@ -287,8 +287,11 @@ describe('Insights: insight cards (spec §2, §4)', () => {
     insightsApi({ current: buildInsights({ results, totalResults: 250 }) });
     show();
     expect(await screen.findByText('Showing 100 of 250')).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Analysed pages' })).getAllByRole('link')).toHaveLength(
-      100,
+    // The first cards show at once, all 100 right after (a background render: use-progressive-list.ts).
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Analysed pages' })).getAllByRole('link')).toHaveLength(
+        100,
+      ),
     );
   });
 });
