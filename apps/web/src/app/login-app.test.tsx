@@ -22,7 +22,7 @@ function renderLoginApp(address = '/auth/login') {
 afterEach(() => window.history.replaceState(null, '', '/'));
 
 describe('the sign-in page without the router (first visit to /auth/login signed out)', () => {
-  it('shows the shell (header, main, footer) and the initial sign-in state', async () => {
+  it('shows the shell (header, main, footer) and the initial sign-in state', () => {
     renderLoginApp();
     expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main');
     expect(screen.getByRole('banner')).toBeInTheDocument();

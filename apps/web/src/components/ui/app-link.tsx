@@ -11,7 +11,7 @@ export interface AppLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElemen
  * page load, like React Router's `<Link>`; a modified click (new tab or window) or another target is
  * left to the browser.
  */
-export function AppLink({ to, onClick, target, ...props }: AppLinkProps) {
+export function AppLink({ to, onClick, target, children, ...props }: AppLinkProps) {
   const { navigate } = useNavigation();
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
@@ -21,5 +21,9 @@ export function AppLink({ to, onClick, target, ...props }: AppLinkProps) {
     event.preventDefault();
     navigate(to);
   };
-  return <a {...props} href={to} target={target} onClick={follow} />;
+  return (
+    <a {...props} href={to} target={target} onClick={follow}>
+      {children}
+    </a>
+  );
 }
