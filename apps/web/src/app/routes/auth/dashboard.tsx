@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ChevronRight, ShieldCheck } from 'lucide-react';
 import { DashboardViewSchema, type DashboardView } from '@mediadiet/contract/enums';
@@ -177,6 +177,10 @@ function InsightsView({ isPremium }: { isPremium: boolean }) {
   const history = useRecentAnalyses();
   const insightsOpen = insightsGate(isPremium, questionnaireState) === 'open';
   const insights = useInsights(null, { enabled: insightsOpen && analysisId === null });
+  const answered = !history.isPending && !(insightsOpen && insights.isPending);
+  // The sections' first render (a month of cards, the chart) is a background, interruptible one: the loading
+  // block stays until it is ready, and the main thread is never held for the whole of it.
+  const showSections = useDeferredValue(answered, false);
 
   const close = useCallback(
     () =>
@@ -209,7 +213,7 @@ function InsightsView({ isPremium }: { isPremium: boolean }) {
   if (analysisId !== null) return <AnalysisDetail id={analysisId} onBack={back} onClose={close} />;
   // On arrival, one loading block (most of a screen) until both sections have their first answer: whichever
   // came first would otherwise be pushed around by the other (layout shift). Later loads stay per section.
-  if (history.isPending || (insightsOpen && insights.isPending)) {
+  if (!answered || !showSections) {
     return (
       <div className="flex min-h-[70vh] items-center justify-center">
         <Spinner size="lg" />
