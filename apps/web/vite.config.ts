@@ -79,7 +79,8 @@ export default defineConfig(({ command, mode }) => ({
     rolldownOptions: {
       output: {
         // Libraries that change rarely get their own long-cached chunks; screens stay lazy (router.tsx).
-        // `vendor`: what every page runs. `catalogue`: the contract's zod-free messages and constants, which
+        // `react`: what every page runs. `vendor`: React Router and TanStack Query, which the full app runs and
+        // the signed-out sign-in page does not. `catalogue`: the contract's zod-free messages and constants, which
         // every page reads. `schemas`: zod and the contract's schema modules, which only pages that talk to
         // the server load (docs/decisions/073).
         codeSplitting: {
