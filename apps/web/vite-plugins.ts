@@ -96,10 +96,17 @@ export function toLiteral(value: unknown): string {
     .join(',')}}`;
 }
 
-/** Which screen module a first visit to each address needs, and for whom (router.tsx's tree). */
+/**
+ * The two apps main.tsx may start: the sign-in page alone (a first visit to `/auth/login` without a
+ * session) and the full app (anything else).
+ */
+const LOGIN_APP_MODULE = 'src/app/login-app.tsx';
+const FULL_APP_MODULE = 'src/app/app.tsx';
+const LOGIN_APP_PATH = '/auth/login';
+
+/** Which screen module of the full app a first visit to each address needs, and for whom (router.tsx's tree). */
 const ROUTE_MODULES: { path: string; module: string; session: 'any' | 'signed-in' | 'signed-out' }[] = [
   { path: '/', module: 'src/app/routes/landing.tsx', session: 'any' },
-  { path: '/auth/login', module: 'src/app/routes/auth/login.tsx', session: 'signed-out' },
   { path: '/auth/dashboard', module: 'src/app/routes/auth/dashboard.tsx', session: 'signed-in' },
   { path: '/subscription', module: 'src/app/routes/subscription.tsx', session: 'signed-in' },
   { path: '/terms', module: 'src/app/routes/terms.tsx', session: 'any' },
@@ -107,11 +114,12 @@ const ROUTE_MODULES: { path: string; module: string; session: 'any' | 'signed-in
 ];
 
 /**
- * Screens are lazy (router.tsx), so a first visit would fetch the entry, run it, and only then ask for the
- * screen's code: one round trip more before anything shows. This adds a tiny inline script to index.html
- * that, for the address being opened (and the session state the screen needs: the `authToken` key, read
- * from the contract's constants), starts `<link rel=modulepreload>` for that screen's chunk and its
- * imports at once. Other addresses and the chunks index.html already preloads are left alone.
+ * The entry (main.tsx) loads one of two apps, and the full app's screens are lazy (router.tsx), so a first
+ * visit would fetch the entry, run it, ask for the app, run it, and only then ask for the screen's code.
+ * This adds a tiny inline script to index.html that starts `<link rel=modulepreload>` at once for what the
+ * address being opened needs, given the session state (the `authToken` key, read from the contract's
+ * constants): the sign-in page's chunks for `/auth/login` signed out; otherwise the full app's and the
+ * screen's (when its session condition holds). Chunks index.html already loads are left out.
  */
 export function preloadScreenChunks(): Plugin {
   const constants = readFileSync(
@@ -143,6 +151,15 @@ export function preloadScreenChunks(): Plugin {
           into.add(fileName);
           for (const dep of byFile.get(fileName)?.imports ?? []) closure(dep, into);
         };
+        const appFiles = (module: string) => {
+          const chunk = chunks.find((item) => item.isDynamicEntry && item.facadeModuleId?.endsWith(module));
+          if (!chunk) throw new Error(`preloadScreenChunks: no chunk for ${module}`);
+          const files = new Set<string>();
+          closure(chunk.fileName, files);
+          return files;
+        };
+        const loginApp = [...appFiles(LOGIN_APP_MODULE)];
+        const fullApp = appFiles(FULL_APP_MODULE);
         const table: Record<string, { s: string; f: string[] }> = {};
         for (const route of ROUTE_MODULES) {
           const chunk = chunks.find(
@@ -151,13 +168,14 @@ export function preloadScreenChunks(): Plugin {
           if (!chunk) continue;
           const files = new Set<string>();
           closure(chunk.fileName, files);
-          table[route.path] = { s: route.session, f: [...files] };
+          table[route.path] = { s: route.session, f: [...files].filter((file) => !fullApp.has(file)) };
         }
         const script =
-          `(function(){var t=${JSON.stringify(table)},p=location.pathname.replace(/\\/+$/,'')||'/',r=t[p];if(!r)return;` +
-          `var s;try{s=!!localStorage.getItem(${JSON.stringify(tokenKey)})}catch(e){s=false}` +
-          `if(r.s==='signed-in'&&!s||r.s==='signed-out'&&s)return;` +
-          `r.f.forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=${JSON.stringify(base)}+f;document.head.appendChild(l)})})()`;
+          `(function(){var t=${JSON.stringify(table)},l=${JSON.stringify(loginApp)},a=${JSON.stringify([...fullApp])},` +
+          `p=location.pathname.replace(/\\/+$/,'')||'/',r=t[p],s;` +
+          `try{s=!!localStorage.getItem(${JSON.stringify(tokenKey)})}catch(e){s=false}` +
+          `var f=p===${JSON.stringify(LOGIN_APP_PATH)}&&!s?l:a.concat(r&&!(r.s==='signed-in'&&!s||r.s==='signed-out'&&s)?r.f:[]);` +
+          `f.forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=${JSON.stringify(base)}+f;document.head.appendChild(l)})})()`;
         return { html, tags: [{ tag: 'script', children: script, injectTo: 'head' }] };
       },
     },

@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { defineConfig, loadEnv, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -39,7 +41,16 @@ const proxy: Record<string, ProxyOptions> = {
 
 const webRoot = decodeURIComponent(new URL('.', import.meta.url).pathname);
 
-export default defineConfig(({ mode }) => ({
+/**
+ * React Router's package exports only its development build (`dist/development`, with its dev warnings
+ * on); the production build beside it is the same code with `ENABLE_DEV_WARNINGS = false`. Builds use it.
+ */
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ command, mode }) => ({
   // The configuration is validated here, once, and baked in (src/config/env.ts): a bad VITE_* value stops
   // the dev server, the build and the tests with a message naming the variable.
   define: { __WEB_ENV__: toLiteral(parseEnv(loadEnv(mode, webRoot, 'VITE_'))) },
@@ -52,7 +63,10 @@ export default defineConfig(({ mode }) => ({
     preloadScreenChunks(),
   ],
   resolve: {
-    alias: { '@': decodeURIComponent(new URL('./src', import.meta.url).pathname) },
+    alias: [
+      { find: '@', replacement: decodeURIComponent(new URL('./src', import.meta.url).pathname) },
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+    ],
   },
   server: { port: 5173, strictPort: true, proxy },
   preview: { proxy },
@@ -65,7 +79,8 @@ export default defineConfig(({ mode }) => ({
     rolldownOptions: {
       output: {
         // Libraries that change rarely get their own long-cached chunks; screens stay lazy (router.tsx).
-        // `vendor`: what every page runs. `catalogue`: the contract's zod-free messages and constants, which
+        // `react`: what every page runs. `vendor`: React Router and TanStack Query, which the full app runs and
+        // the signed-out sign-in page does not. `catalogue`: the contract's zod-free messages and constants, which
         // every page reads. `schemas`: zod and the contract's schema modules, which only pages that talk to
         // the server load (docs/decisions/073).
         codeSplitting: {
@@ -76,9 +91,16 @@ export default defineConfig(({ mode }) => ({
               priority: 3,
             },
             {
+              // React itself: every page, the router-free sign-in page included (app/login-app.tsx).
+              name: 'react',
+              priority: 2,
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+            },
+            {
+              // The full app's data layer: React Router and TanStack Query (app/app.tsx).
               name: 'vendor',
               priority: 2,
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+)[\\/]/,
+              test: /node_modules[\\/](react-router|@tanstack[\\/][^\\/]+)[\\/]/,
             },
             {
               // The signed-in shell's parts (header menu and LED, the extension connection's calls): one

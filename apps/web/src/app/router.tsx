@@ -1,14 +1,5 @@
-import { useMemo } from 'react';
-import {
-  createBrowserRouter,
-  data,
-  Navigate,
-  redirect,
-  RouterProvider,
-  type LoaderFunctionArgs,
-  type RouteObject,
-} from 'react-router';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { data, Navigate, Outlet, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { LOGIN_PATH, OAUTH_RETURN_PATH } from '@mediadiet/contract/auth';
 import { hasAuthToken, wantsRegister } from '@/lib/storage';
 import { establishSession } from '@/features/auth/api/session';
@@ -19,6 +10,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { AppLayout, preloadSignedIn } from '@/app/layout/app-layout';
 import { RouteError } from '@/app/routes/route-error';
 import { RequireSession } from '@/app/routes/require-session';
+import { RouterNavigation } from '@/app/routes/router-navigation';
 
 export const DASHBOARD_PATH = OAUTH_RETURN_PATH;
 export const SUBSCRIPTION_PATH = '/subscription';
@@ -83,6 +75,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       id: 'root',
+      // The router-free parts (header, footer, sign-in screen) navigate through React Router here.
+      element: (
+        <RouterNavigation>
+          <Outlet />
+        </RouterNavigation>
+      ),
       errorElement: <RouteError />,
       hydrateFallbackElement: <PageSpinner />,
       children: [
@@ -127,10 +125,4 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       ],
     },
   ];
-}
-
-export function AppRouter() {
-  const queryClient = useQueryClient();
-  const router = useMemo(() => createBrowserRouter(createRoutes(queryClient)), [queryClient]);
-  return <RouterProvider router={router} />;
 }

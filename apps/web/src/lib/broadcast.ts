@@ -1,10 +1,7 @@
-import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type * as ExtensionContract from '@mediadiet/contract/extension';
 import { BROADCAST_CHANNEL_NAME, type UserUpdateMessage } from '@mediadiet/contract/extension';
 import type { User } from '@mediadiet/contract/user';
 import { lazyModule } from '@/lib/lazy-module';
-import { queryKeys } from '@/lib/query-keys';
 
 /** The message schema (zod) loads with the first message: a tab that hears none never needs it. */
 const schemas = lazyModule(() => import('@mediadiet/contract/extension'));
@@ -62,16 +59,3 @@ export class TabBus {
 
 /** This tab's bus. */
 export const tabBus = new TabBus();
-
-/** Another tab changed the user: refetch the session and the account info here. */
-export function useUserUpdateSync(bus: TabBus = tabBus): void {
-  const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      bus.subscribe(() => {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.session });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.account });
-      }),
-    [bus, queryClient],
-  );
-}

@@ -1,5 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { clearAllStorage } from '@/lib/storage';
+import { STORAGE_KEYS } from '@mediadiet/contract/constants';
+import type { User } from '@mediadiet/contract/user';
+import { clearAllStorage, removeItem, setAuthToken } from '@/lib/storage';
 import { tabBus } from '@/lib/broadcast';
 
 /**
@@ -11,4 +13,16 @@ export function clearLocalSession(queryClient: QueryClient): void {
   clearAllStorage();
   queryClient.clear();
   tabBus.postUserUpdate(null);
+}
+
+/**
+ * Signed in (PIN verification, Google popup or redirect): store the token, drop the "show register" flags,
+ * and tell the other tabs. The full app also caches the user (features/auth/api/session.ts
+ * `establishSession`); the signed-out sign-in page, which has no query cache, hands it to the app it starts.
+ */
+export function storeSession(token: string, user: User | null): void {
+  setAuthToken(token);
+  removeItem(STORAGE_KEYS.gotoRegister);
+  removeItem(STORAGE_KEYS.goRegister);
+  tabBus.postUserUpdate(user);
 }

@@ -2,11 +2,12 @@ import { Outlet } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '@/features/auth/api/session';
 import { useLogout } from '@/features/auth/api/logout';
-import { useUserUpdateSync } from '@/lib/broadcast';
+import { useUserUpdateSync } from '@/lib/use-user-update-sync';
 import { lazyComponent } from '@/lib/lazy-component';
 import { useUserRealtime } from '@/lib/use-user-realtime';
 import { Header } from '@/app/layout/header';
 import { SiteFooter } from '@/app/layout/site-footer';
+import { SkipLink } from '@/app/layout/skip-link';
 import { getSubscriptionQueryOptions } from '@/features/subscription/api/get-subscription';
 import { ExtensionProvider } from '@/features/extension/components/extension-provider';
 import { preloadExtensionConnection } from '@/features/extension/hooks/use-extension-connection';
@@ -39,7 +40,10 @@ export function AppLayout() {
   const logout = useLogout();
   useUserUpdateSync();
   useUserRealtime(user?.id);
-  const subscription = useQuery({ ...getSubscriptionQueryOptions(), enabled: token !== null && user !== null });
+  const subscription = useQuery({
+    ...getSubscriptionQueryOptions(),
+    enabled: token !== null && user !== null,
+  });
   const hasSubscription = subscription.isPending ? undefined : Boolean(subscription.data?.subscription);
 
   return (
@@ -56,16 +60,5 @@ export function AppLayout() {
         <SiteFooter />
       </div>
     </ExtensionProvider>
-  );
-}
-
-export function SkipLink() {
-  return (
-    <a
-      href="#main"
-      className="sr-only z-50 rounded-lg bg-surface px-4 py-2 font-medium text-ink shadow-card focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-    >
-      Skip to content
-    </a>
   );
 }

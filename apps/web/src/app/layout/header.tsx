@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { env } from '@/config/env';
 import { cn } from '@/lib/cn';
 import { useIsAtTop } from '@/app/layout/scroll';
@@ -22,13 +22,13 @@ export function Header({ statusSlot, userSlot }: HeaderProps) {
       )}
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
-        <Link
+        <AppLink
           to="/"
           className="flex min-w-0 items-center gap-2.5 rounded-lg text-lg font-semibold tracking-tight text-ink"
         >
           <img src="/favicon.svg" alt="" className="size-8 shrink-0" />
           <span className="truncate">{env.serviceName}</span>
-        </Link>
+        </AppLink>
         <div className="flex items-center gap-3">
           {statusSlot}
           {userSlot}

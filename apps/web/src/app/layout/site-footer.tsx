@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { env } from '@/config/env';
 
 export function SiteFooter() {
@@ -9,12 +9,12 @@ export function SiteFooter() {
           © {new Date().getFullYear()} {env.serviceName}
         </p>
         <nav aria-label="Legal" className="flex flex-wrap gap-x-5 gap-y-2">
-          <Link to="/terms" className="rounded hover:text-ink">
+          <AppLink to="/terms" className="rounded hover:text-ink">
             Terms
-          </Link>
-          <Link to="/privacy" className="rounded hover:text-ink">
+          </AppLink>
+          <AppLink to="/privacy" className="rounded hover:text-ink">
             Privacy
-          </Link>
+          </AppLink>
           <a href={`mailto:${env.supportEmail}`} className="rounded hover:text-ink">
             {env.supportEmail}
           </a>

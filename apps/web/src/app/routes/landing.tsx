@@ -4,7 +4,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { env } from '@/config/env';
 import { requestRegister, useAuthToken } from '@/lib/storage';
 import { SiteFooter } from '@/app/layout/site-footer';
-import { SkipLink } from '@/app/layout/app-layout';
+import { SkipLink } from '@/app/layout/skip-link';
 
 /** `/` — the header is hidden here (spec §2). */
 export function Component() {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -16,8 +16,6 @@ import { fakeSockets } from '@/testing/fake-socket-io';
 import { renderApp } from '@/testing/render-app';
 import { installFakeChrome, type FakeChrome } from '@/features/extension/testing/fake-chrome';
 
-// Chart.js needs a real canvas (features/analysis/components/insights-section.test.tsx checks the chart).
-vi.mock('react-chartjs-2', () => ({ Doughnut: () => <canvas aria-hidden="true" /> }));
 
 let chrome: FakeChrome | undefined;
 afterEach(() => chrome?.uninstall());

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -15,8 +15,6 @@ import {
   saveProgress,
 } from '@/features/questionnaire/testing/questionnaire-test-utils';
 
-// Chart.js needs a real canvas (the insights view may draw a donut).
-vi.mock('react-chartjs-2', () => ({ Doughnut: () => <canvas aria-hidden="true" /> }));
 
 function premium(state: QuestionnaireState) {
   const fake = mockQuestionnaireServer({ state });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ChevronRight, ShieldCheck } from 'lucide-react';
 import { DashboardViewSchema, type DashboardView } from '@mediadiet/contract/enums';
@@ -19,11 +19,10 @@ import { useExtension } from '@/features/extension/components/extension-provider
 import { AnalysisDetail } from '@/features/analysis/components/analysis-detail';
 import { HistorySection } from '@/features/analysis/components/history-section';
 import { InsightsSection } from '@/features/analysis/components/insights-section';
-import {
-  ANALYSIS_PARAM,
-  focusReturnTarget,
-  readReturnFocus,
-} from '@/features/analysis/utils/detail-link';
+import { useInsights } from '@/features/analysis/api/get-insights';
+import { useRecentAnalyses } from '@/features/analysis/api/get-recent-analyses';
+import { insightsGate } from '@/features/analysis/utils/insights';
+import { ANALYSIS_PARAM, focusReturnTarget, readReturnFocus } from '@/features/analysis/utils/detail-link';
 
 // Settings and Personality load with their tab (the insights view is the default; docs/decisions/073).
 const AccountSettings = lazy(() =>
@@ -100,13 +99,18 @@ export function Component() {
       </h1>
 
       {isNavigationVisible(nav, view) && (
-        <nav aria-label="Dashboard" className="mt-6 max-w-md print:hidden">
+        // min-h-11: the tabs' height, so 'Loading...' turning into the tabs moves nothing below (no layout shift).
+        <nav aria-label="Dashboard" className="mt-6 min-h-11 max-w-md print:hidden">
           {nav.status === 'loading' ? (
             <Button variant="secondary" size="sm" disabled>
               {nav.label}
             </Button>
           ) : nav.status === 'ready' ? (
-            <Tabs value={view} onValueChange={(next) => setView(DashboardViewSchema.parse(next))} activationMode="manual">
+            <Tabs
+              value={view}
+              onValueChange={(next) => setView(DashboardViewSchema.parse(next))}
+              activationMode="manual"
+            >
               <TabsList>
                 {nav.tabs.map((tab) => (
                   // The tabs switch the section below (Radix would point aria-controls at a panel we do not use).
@@ -169,6 +173,14 @@ function InsightsView({ isPremium }: { isPremium: boolean }) {
   const navigate = useNavigate();
   const analysisId = params.get(ANALYSIS_PARAM);
   const questionnaireState = user?.configs.state;
+  // The same queries the two sections run (shared by TanStack Query); insights only when not gated.
+  const history = useRecentAnalyses();
+  const insightsOpen = insightsGate(isPremium, questionnaireState) === 'open';
+  const insights = useInsights(null, { enabled: insightsOpen && analysisId === null });
+  const answered = !history.isPending && !(insightsOpen && insights.isPending);
+  // The sections' first render (a month of cards, the chart) is a background, interruptible one: the loading
+  // block stays until it is ready, and the main thread is never held for the whole of it.
+  const showSections = useDeferredValue(answered, false);
 
   const close = useCallback(
     () =>
@@ -199,6 +211,15 @@ function InsightsView({ isPremium }: { isPremium: boolean }) {
   }, [analysisId, openedFrom]);
 
   if (analysisId !== null) return <AnalysisDetail id={analysisId} onBack={back} onClose={close} />;
+  // On arrival, one loading block (most of a screen) until both sections have their first answer: whichever
+  // came first would otherwise be pushed around by the other (layout shift). Later loads stay per section.
+  if (!answered || !showSections) {
+    return (
+      <div className="flex min-h-[70vh] items-center justify-center">
+        <Spinner size="lg" />
+      </div>
+    );
+  }
   return (
     <div className="flex flex-col gap-12">
       <HistorySection
@@ -248,7 +269,10 @@ function IgnoredSitesLink() {
           Websites the browser extension never captures, plus the default protected list.
         </span>
       </span>
-      <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-ink-muted transition-transform group-hover:translate-x-0.5" />
+      <ChevronRight
+        aria-hidden="true"
+        className="size-5 shrink-0 text-ink-muted transition-transform group-hover:translate-x-0.5"
+      />
     </Link>
   );
 }

@@ -2,7 +2,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { ChartData, ChartOptions } from 'chart.js';
 import { STORAGE_KEYS } from '@mediadiet/contract/constants';
 import { buildInsights, buildQuestion } from '@mediadiet/contract/fixtures';
 import type { InsightsResponse, InsightSummary } from '@mediadiet/contract/insights';
@@ -12,21 +11,6 @@ import { server } from '@/testing/msw-server';
 import { InsightsSection } from '@/features/analysis/components/insights-section';
 import { renderAnalysisUi } from '@/features/analysis/testing/render-analysis';
 import { formatDateTime } from '@/features/analysis/utils/format';
-
-// Chart.js needs a real canvas; the test records what the donut is given instead of drawing it.
-const chart = vi.hoisted(() => ({
-  props: [] as { data: ChartData<'doughnut'>; options: ChartOptions<'doughnut'> }[],
-}));
-vi.mock('react-chartjs-2', () => ({
-  Doughnut: (props: {
-    data: ChartData<'doughnut'>;
-    options: ChartOptions<'doughnut'>;
-    'aria-label'?: string;
-  }) => {
-    chart.props.push(props);
-    return <canvas role="img" aria-label={props['aria-label']} />;
-  },
-}));
 
 const JAN = buildInsights({
   currMM: 1,
@@ -201,7 +185,6 @@ describe('Insights: Export PDF, Trends and Top Domains (spec §2, §9)', () => {
   });
 
   it("shows Trends first: the donut of category averages (1000 ms), 'Total Score' in its centre and the values as text", async () => {
-    chart.props.length = 0;
     insightsApi({ current: FEB });
     show();
     expect(await screen.findByRole('tab', { name: messages.insights.trends })).toHaveAttribute(
@@ -210,13 +193,22 @@ describe('Insights: Export PDF, Trends and Top Domains (spec §2, §9)', () => {
     );
     const trends = screen.getByRole('tabpanel', { name: messages.insights.trends });
     expect(trends).toHaveAttribute('data-state', 'active');
-    expect(
-      await within(trends).findByRole('img', { name: "Donut chart of average category scores, Feb '25" }),
-    ).toBeInTheDocument();
-    const props = chart.props.at(-1)!;
-    expect(props.options.animation).toMatchObject({ duration: 1000 });
-    expect(props.data.labels).toEqual(['Joy', 'Calm', 'Anger', 'Fear']);
-    expect(props.data.datasets[0]!.data).toEqual([40, 20.25, 12.5, 7.25]);
+    const donut = await within(trends).findByRole('img', {
+      name: "Donut chart of average category scores, Feb '25",
+    });
+    // One ring segment per category, in the server's order, in the category's colour, titled with its value.
+    const arcs = Array.from(donut.querySelectorAll('path[data-category]'));
+    expect(arcs.map((arc) => arc.getAttribute('data-category'))).toEqual(['joy', 'calm', 'anger', 'fear']);
+    expect(arcs.map((arc) => arc.querySelector('title')?.textContent)).toEqual([
+      'Joy: 40.0%',
+      'Calm: 20.3%',
+      'Anger: 12.5%',
+      'Fear: 7.3%',
+    ]);
+    expect(new Set(arcs.map((arc) => arc.getAttribute('fill'))).size).toBe(4);
+    // Drawn in over the spec's 1000 ms.
+    expect(donut).toHaveAttribute('data-animation-ms', '1000');
+    expect(donut.querySelector<SVGElement>('.trends-donut-reveal')?.style.animationDuration).toBe('1000ms');
     expect(within(trends).getByText(messages.insights.totalScore)).toBeInTheDocument();
     // Mean of the category averages: (40 + 20.25 + 12.5 + 7.25) / 4 = 20.
     expect(within(trends).getByTestId('total-score')).toHaveTextContent('20.0%');
@@ -295,8 +287,11 @@ describe('Insights: insight cards (spec §2, §4)', () => {
     insightsApi({ current: buildInsights({ results, totalResults: 250 }) });
     show();
     expect(await screen.findByText('Showing 100 of 250')).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Analysed pages' })).getAllByRole('link')).toHaveLength(
-      100,
+    // The first cards show at once, all 100 right after (a background render: use-progressive-list.ts).
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Analysed pages' })).getAllByRole('link')).toHaveLength(
+        100,
+      ),
     );
   });
 });

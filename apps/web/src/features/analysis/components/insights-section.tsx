@@ -10,6 +10,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/cn';
 import { useInsights, type Period } from '@/features/analysis/api/get-insights';
 import { InsightCard } from '@/features/analysis/components/insight-card';
+import { useProgressiveList } from '@/features/analysis/hooks/use-progressive-list';
 import {
   InsightsProcessingCard,
   UnlockInsightsCard,
@@ -153,6 +154,7 @@ function InsightsContent({
   stale: boolean;
 }) {
   const hrefOf = useAnalysisHref();
+  const shownResults = useProgressiveList(insights.results);
   const more = insights.totalResults > insights.results.length;
   return (
     <div
@@ -191,7 +193,7 @@ function InsightsContent({
               aria-label="Analysed pages"
               className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3 print:grid-cols-2"
             >
-              {insights.results.map((insight) => (
+              {shownResults.map((insight) => (
                 <InsightCard key={insight.id} insight={insight} href={hrefOf(insight.id)} />
               ))}
             </ul>

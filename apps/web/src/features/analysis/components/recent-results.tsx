@@ -3,6 +3,7 @@ import { messages } from '@mediadiet/contract/messages';
 import { Button } from '@/components/ui/button';
 import { AnalysisCard } from '@/features/analysis/components/analysis-card';
 import { useAnalysisHref } from '@/features/analysis/hooks/use-analysis-href';
+import { useProgressiveList } from '@/features/analysis/hooks/use-progressive-list';
 import { formatCount } from '@/features/analysis/utils/format';
 
 export interface RecentResultsProps {
@@ -24,6 +25,7 @@ export function RecentResults({
   onLoadMore,
 }: RecentResultsProps) {
   const hrefOf = useAnalysisHref();
+  const shown = useProgressiveList(analyses);
   return (
     <div className="flex flex-col gap-6">
       <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:max-w-2xl">
@@ -31,7 +33,7 @@ export function RecentResults({
         <Stat label={messages.history.tokensStat} value={formatCount(totals.tokens)} />
       </dl>
       <ul aria-label="Recent analyses" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {analyses.map((analysis) => (
+        {shown.map((analysis) => (
           <AnalysisCard key={analysis.id} analysis={analysis} href={hrefOf(analysis.id)} />
         ))}
       </ul>

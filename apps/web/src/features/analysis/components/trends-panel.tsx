@@ -1,29 +1,13 @@
-import { Component, lazy, Suspense, type ReactNode } from 'react';
 import type { Trends } from '@mediadiet/contract/insights';
 import { messages } from '@mediadiet/contract/messages';
-import { Spinner } from '@/components/ui/spinner';
+import { TrendsDonut } from '@/features/analysis/components/trends-donut';
 import { formatInsightScore } from '@/features/analysis/utils/format';
 import { totalScore, trendSlices } from '@/features/analysis/utils/insights';
 
-const TrendsDonut = lazy(() => import('@/features/analysis/components/trends-donut'));
-
-/**
- * A chart that cannot load (its chunk failed offline) or draw (no canvas) leaves the centre text and the
- * list of values, rather than taking the dashboard down.
- */
-class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? null : this.props.children;
-  }
-}
-
 /**
  * Trends (spec §2): the donut of the period's category averages with the 'Total Score' in its centre, and
- * beside it the same values as a list (the chart's text alternative, and its legend).
+ * beside it the same values as a list (the chart's text alternative, and its legend). The donut is a small
+ * SVG drawn with the panel (docs/decisions/074-svg-donut.md): no chart library, nothing to wait for.
  */
 export function TrendsPanel({ trends, periodName }: { trends: Trends; periodName: string }) {
   const slices = trendSlices(trends);
@@ -32,17 +16,7 @@ export function TrendsPanel({ trends, periodName }: { trends: Trends; periodName
   return (
     <figure className="grid items-center gap-8 rounded-2xl border border-line bg-surface p-5 shadow-card sm:p-8 md:grid-cols-[minmax(0,18rem)_1fr] print:grid-cols-[7cm_1fr] print:shadow-none">
       <div className="relative mx-auto aspect-square w-full max-w-[18rem] print:w-[7cm]">
-        <ChartBoundary>
-          <Suspense
-            fallback={
-              <div className="flex size-full items-center justify-center">
-                <Spinner label="Loading chart..." />
-              </div>
-            }
-          >
-            <TrendsDonut slices={slices} label={`Donut chart of average category scores, ${periodName}`} />
-          </Suspense>
-        </ChartBoundary>
+        <TrendsDonut slices={slices} label={`Donut chart of average category scores, ${periodName}`} />
         <div className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center text-center">
           <span className="text-xs font-medium tracking-wide text-ink-muted uppercase">
             {messages.insights.totalScore}

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { AUTH_TOKEN_KEY, STORAGE_KEYS } from '@mediadiet/contract/constants';
+import { AUTH_TOKEN_KEY } from '@mediadiet/contract/constants';
 import type { User } from '@mediadiet/contract/user';
 import { safeRequestLazy } from '@/lib/api-lazy';
-import { tabBus } from '@/lib/broadcast';
 import { queryKeys } from '@/lib/query-keys';
-import { removeItem, setAuthToken, useAuthToken } from '@/lib/storage';
+import { storeSession } from '@/lib/session';
+import { removeItem, useAuthToken } from '@/lib/storage';
 
 /**
  * Auth state (spec §4): a stored token and no user → `POST /auth/loggedin`. If the server says not
@@ -44,14 +44,11 @@ export function useSession(): Session {
 }
 
 /**
- * Signed in (PIN verification, Google popup or redirect): store the token, cache the user, drop the
- * "show register" flags, and tell the other tabs.
+ * Signed in (PIN verification, Google popup or redirect): store the token, drop the "show register" flags
+ * and tell the other tabs (lib/session.ts), and cache the user (or ask the server for it).
  */
 export function establishSession(queryClient: QueryClient, token: string, user: User | null): void {
-  setAuthToken(token);
+  storeSession(token, user);
   if (user) queryClient.setQueryData(queryKeys.session, user);
   else void queryClient.invalidateQueries({ queryKey: queryKeys.session });
-  removeItem(STORAGE_KEYS.gotoRegister);
-  removeItem(STORAGE_KEYS.goRegister);
-  tabBus.postUserUpdate(user);
 }

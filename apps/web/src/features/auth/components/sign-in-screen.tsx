@@ -1,18 +1,15 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
-import { OAUTH_RETURN_PATH } from '@mediadiet/contract/auth';
 import { STORAGE_KEYS } from '@mediadiet/contract/constants';
 import { messages } from '@mediadiet/contract/messages';
 import type { User } from '@mediadiet/contract/user';
+import { AppLink } from '@/components/ui/app-link';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card';
 import { env } from '@/config/env';
 import { googleAuthUrl, startGoogleSignIn } from '@/lib/google-sign-in';
 import { useLazyModule } from '@/lib/lazy-module';
 import { removeItem } from '@/lib/storage';
-import { establishSession } from '@/features/auth/api/session';
 import { signInForms } from '@/features/auth/components/lazy-sign-in-forms';
 import { useErrorParamToast } from '@/features/auth/hooks/use-error-param-toast';
 import { useOAuthPopupMessages } from '@/features/auth/hooks/use-oauth-popup-messages';
@@ -34,6 +31,11 @@ export function variantOf(step: SignInStep): SignInVariant {
 
 export interface SignInScreenProps {
   initialStep: SignInStep;
+  /**
+   * A sign-in succeeded (PIN or Google popup): the route stores the session and moves on to the dashboard
+   * (app/routes/auth/login.tsx in the app, app/login-app.tsx on the signed-out sign-in page).
+   */
+  onSignedIn: (token: string, user: User) => void;
 }
 
 const COPY: Record<Exclude<SignInStep, 'verify'>, { title: string; description: string }> = {
@@ -51,14 +53,12 @@ const COPY: Record<Exclude<SignInStep, 'verify'>, { title: string; description: 
   },
 };
 
-export function SignInScreen({ initialStep }: SignInScreenProps) {
+export function SignInScreen({ initialStep, onSignedIn }: SignInScreenProps) {
   const [step, setStep] = useState<SignInStep>(initialStep);
   const [email, setEmail] = useState('');
   // Focus follows a step change the user caused; on first load the page keeps the browser's default.
   const [moved, setMoved] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const variant = variantOf(step);
   // The forms load on the way to them (hover, focus or press of Continue with Email) and are there by the
   // time a step needs them; on a slow network the form area fills in when they arrive.
@@ -83,12 +83,7 @@ export function SignInScreen({ initialStep }: SignInScreenProps) {
     go('login', nextEmail);
   };
 
-  const signedIn = (token: string, user: User) => {
-    establishSession(queryClient, token, user);
-    void navigate(OAUTH_RETURN_PATH, { replace: true });
-  };
-
-  useOAuthPopupMessages((message) => signedIn(message.token, message.user));
+  useOAuthPopupMessages((message) => onSignedIn(message.token, message.user));
 
   useEffect(() => {
     if (moved && step === 'initial') headingRef.current?.focus();
@@ -140,7 +135,7 @@ export function SignInScreen({ initialStep }: SignInScreenProps) {
               email={email}
               focusOnMount={moved}
               showResend={variant === 'extended'}
-              onVerified={(session) => signedIn(session.token, session.user)}
+              onVerified={(session) => onSignedIn(session.token, session.user)}
               onChangeEmail={() => go('login')}
             />
           ) : null}
@@ -194,13 +189,13 @@ function LegalLinks() {
   return (
     <p className="mt-7 border-t border-line pt-5 text-center text-sm text-ink-muted">
       By signing in you agree to our{' '}
-      <Link to="/terms" className={linkClass}>
+      <AppLink to="/terms" className={linkClass}>
         {messages.auth.terms}
-      </Link>{' '}
+      </AppLink>{' '}
       and{' '}
-      <Link to="/privacy" className={linkClass}>
+      <AppLink to="/privacy" className={linkClass}>
         {messages.auth.privacy}
-      </Link>
+      </AppLink>
       .
     </p>
   );

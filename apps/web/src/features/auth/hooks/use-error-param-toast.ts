@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigation } from '@/lib/navigation';
 import { notify } from '@/lib/toast';
 
 /**
@@ -7,18 +7,16 @@ import { notify } from '@/lib/toast';
  * Google sign-in. The parameter is then removed so a reload does not show it again.
  */
 export function useErrorParamToast(): void {
-  const [params, setParams] = useSearchParams();
-  const error = params.get('error');
+  const { search, navigate } = useNavigation();
+  const error = new URLSearchParams(search).get('error');
   useEffect(() => {
     if (!error) return;
     notify.error(error, { toastId: `sign-in-error:${error}` });
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete('error');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [error, setParams]);
+    const next = new URLSearchParams(search);
+    next.delete('error');
+    const rest = next.toString();
+    navigate(`${window.location.pathname}${rest ? `?${rest}` : ''}${window.location.hash}`, {
+      replace: true,
+    });
+  }, [error, search, navigate]);
 }
