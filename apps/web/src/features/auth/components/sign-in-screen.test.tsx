@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -301,6 +301,13 @@ describe('sign-in screen: verify state (extended variant)', () => {
 });
 
 describe('sign-in screen: Google', () => {
+  // The popup's message reader is loaded with the first message (a dynamic import of zod and the contract).
+  // Load it once here: these tests are about what a message does, and a cold import on a busy machine can
+  // outlast findBy's one-second wait.
+  beforeAll(async () => {
+    await import('@/lib/oauth-popup');
+  });
+
   it('opens the 600×600 popup on /auth/google?mode=popup', async () => {
     const popup = { focus: vi.fn() } as unknown as Window;
     const open = vi.spyOn(window, 'open').mockReturnValue(popup);
