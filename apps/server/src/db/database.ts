@@ -49,6 +49,10 @@ export interface DatabaseOptions {
    * 57P01). The pool drops it and opens a new one when needed; this is for the log.
    */
   onConnectionError?: (error: Error) => void;
+  /** Closing gave up waiting for connections still checked out (`inUse` of them); see `openPostgres`. */
+  onCloseTimeout?: (inUse: number) => void;
+  /** How long closing waits for checked-out connections. Default CLOSE_TIMEOUT_MS (tests shorten it). */
+  closeTimeoutMs?: number;
 }
 
 /** The database for a configuration: PostgreSQL when DATABASE_URL is set, otherwise PGlite in DATA_DIR. Migrated. */
@@ -62,6 +66,10 @@ export async function createDatabase(
 
 /** How long a request waits for a pooled connection (PostgreSQL down or every connection busy). */
 const CONNECT_TIMEOUT_MS = 5_000;
+/** How long the readiness ping waits for its answer before its connection is given up. */
+const PING_TIMEOUT_MS = 2_000;
+/** How long closing waits for checked-out connections to come back before it stops waiting. */
+const CLOSE_TIMEOUT_MS = 10_000;
 
 /**
  * PostgreSQL through a node-postgres pool; migrations run once under an advisory lock, so instances that
@@ -103,11 +111,30 @@ export async function openPostgres(connectionString: string, options: DatabaseOp
   return {
     db,
     kind: 'postgres',
+    // With its own read timeout: a ping that never hears back (a connection half-open across a restart) fails
+    // and its connection is destroyed, instead of staying checked out for ever.
     ping: async () => {
-      await db.execute(sql`select 1`);
+      await pool.query({ text: 'select 1', query_timeout: PING_TIMEOUT_MS } as pg.QueryConfig);
     },
-    close: () => (closed ??= pool.end()),
+    // pool.end() waits for every checked-out connection; one lost in a restart must not hold shutdown open.
+    close: () => (closed ??= endPool(pool, options)),
   };
+}
+
+async function endPool(pool: pg.Pool, options: DatabaseOptions): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const gaveUp = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), options.closeTimeoutMs ?? CLOSE_TIMEOUT_MS);
+    timer.unref();
+  });
+  const ended = pool.end().then(() => 'ended' as const);
+  try {
+    if ((await Promise.race([ended, gaveUp])) === 'timeout') {
+      options.onCloseTimeout?.(pool.totalCount - pool.idleCount);
+    }
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**

@@ -29,6 +29,11 @@ export default fp<DbOptions>(
             { err: error, event: 'database_connection_lost' },
             'a database connection was lost; the pool reconnects when the database answers',
           ),
+        onCloseTimeout: (inUse) =>
+          app.log.warn(
+            { inUse, event: 'database_close_timeout' },
+            'closing the database: stopped waiting for connections still in use',
+          ),
       }));
     app.log.info({ kind: database.kind }, 'database ready');
     app.decorate('database', database);

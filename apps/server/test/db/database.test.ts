@@ -123,4 +123,29 @@ if (inject('testDatabase').kind === 'postgres') describe('PostgreSQL migrations'
       await admin.end();
     }
   });
+
+  it('close stops waiting for a connection that is never given back, and says so', async () => {
+    const info = inject('testDatabase');
+    if (info.kind !== 'postgres') return;
+    const name = `mediadiet_test_close_${process.pid}`;
+    const admin = new pg.Client({ connectionString: info.adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+      await admin.query(`CREATE DATABASE ${name}`);
+      const stuck: number[] = [];
+      const database = await openPostgres(databaseUrlFor(info.adminUrl, name), {
+        closeTimeoutMs: 200,
+        onCloseTimeout: (inUse) => stuck.push(inUse),
+      });
+      const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+      const held = await pool.connect(); // lost to a caller that never gives it back
+      await database.close();
+      expect(stuck).toEqual([1]);
+      held.release(true);
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  });
 });
