@@ -80,7 +80,10 @@ const CLOSE_TIMEOUT_MS = 10_000;
  * with the error; the broken client is discarded on release; the pool connects anew on the next query, so
  * the instance recovers when PostgreSQL is back, without a restart.
  */
-export async function openPostgres(connectionString: string, options: DatabaseOptions = {}): Promise<Database> {
+export async function openPostgres(
+  connectionString: string,
+  options: DatabaseOptions = {},
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   pool.on('error', (error) => options.onConnectionError?.(error));
   pool.on('connect', (client) => {

@@ -94,58 +94,59 @@ describe('PGlite data directory', () => {
 });
 
 // Registered only on PostgreSQL (CI's second pass sets DATABASE_URL); PGlite has no concurrent migrators.
-if (inject('testDatabase').kind === 'postgres') describe('PostgreSQL migrations', () => {
-  it('run once when several servers start together', async () => {
-    const info = inject('testDatabase');
-    if (info.kind !== 'postgres') return;
-    const name = `mediadiet_test_fresh_${process.pid}`;
-    const admin = new pg.Client({ connectionString: info.adminUrl });
-    await admin.connect();
-    try {
-      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-      await admin.query(`CREATE DATABASE ${name}`);
-      const url = databaseUrlFor(info.adminUrl, name);
-      const instances = await Promise.all([openPostgres(url), openPostgres(url), openPostgres(url)]);
-      await Promise.all(instances.map((instance) => instance.close()));
-      const check = new pg.Client({ connectionString: url });
-      await check.connect();
-      const result = await check.query<{ count: number }>(
-        'select count(*)::int as count from drizzle.__drizzle_migrations',
-      );
-      await check.end();
-      // Each migration of drizzle/ recorded once, however many servers raced.
-      const journal = JSON.parse(
-        await fs.readFile(path.join(migrationsDir, 'meta', '_journal.json'), 'utf8'),
-      ) as { entries: unknown[] };
-      expect(result.rows[0]?.count).toBe(journal.entries.length);
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
-  });
+if (inject('testDatabase').kind === 'postgres')
+  describe('PostgreSQL migrations', () => {
+    it('run once when several servers start together', async () => {
+      const info = inject('testDatabase');
+      if (info.kind !== 'postgres') return;
+      const name = `mediadiet_test_fresh_${process.pid}`;
+      const admin = new pg.Client({ connectionString: info.adminUrl });
+      await admin.connect();
+      try {
+        await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+        await admin.query(`CREATE DATABASE ${name}`);
+        const url = databaseUrlFor(info.adminUrl, name);
+        const instances = await Promise.all([openPostgres(url), openPostgres(url), openPostgres(url)]);
+        await Promise.all(instances.map((instance) => instance.close()));
+        const check = new pg.Client({ connectionString: url });
+        await check.connect();
+        const result = await check.query<{ count: number }>(
+          'select count(*)::int as count from drizzle.__drizzle_migrations',
+        );
+        await check.end();
+        // Each migration of drizzle/ recorded once, however many servers raced.
+        const journal = JSON.parse(
+          await fs.readFile(path.join(migrationsDir, 'meta', '_journal.json'), 'utf8'),
+        ) as { entries: unknown[] };
+        expect(result.rows[0]?.count).toBe(journal.entries.length);
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    });
 
-  it('close stops waiting for a connection that is never given back, and says so', async () => {
-    const info = inject('testDatabase');
-    if (info.kind !== 'postgres') return;
-    const name = `mediadiet_test_close_${process.pid}`;
-    const admin = new pg.Client({ connectionString: info.adminUrl });
-    await admin.connect();
-    try {
-      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-      await admin.query(`CREATE DATABASE ${name}`);
-      const stuck: number[] = [];
-      const database = await openPostgres(databaseUrlFor(info.adminUrl, name), {
-        closeTimeoutMs: 200,
-        onCloseTimeout: (inUse) => stuck.push(inUse),
-      });
-      const pool = (database.db as unknown as { $client: pg.Pool }).$client;
-      const held = await pool.connect(); // lost to a caller that never gives it back
-      await database.close();
-      expect(stuck).toEqual([1]);
-      held.release(true);
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
+    it('close stops waiting for a connection that is never given back, and says so', async () => {
+      const info = inject('testDatabase');
+      if (info.kind !== 'postgres') return;
+      const name = `mediadiet_test_close_${process.pid}`;
+      const admin = new pg.Client({ connectionString: info.adminUrl });
+      await admin.connect();
+      try {
+        await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+        await admin.query(`CREATE DATABASE ${name}`);
+        const stuck: number[] = [];
+        const database = await openPostgres(databaseUrlFor(info.adminUrl, name), {
+          closeTimeoutMs: 200,
+          onCloseTimeout: (inUse) => stuck.push(inUse),
+        });
+        const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+        const held = await pool.connect(); // lost to a caller that never gives it back
+        await database.close();
+        expect(stuck).toEqual([1]);
+        held.release(true);
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    });
   });
-});
