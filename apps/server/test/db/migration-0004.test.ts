@@ -118,7 +118,8 @@ describe('migration 0004 on a database with analyses', () => {
     await expectUpgraded(db);
   });
 
-  it.runIf(inject('testDatabase').kind === 'postgres')('PostgreSQL: the same', async () => {
+  // Registered only on PostgreSQL (CI's second pass sets DATABASE_URL), so the embedded pass lists no skip.
+  if (inject('testDatabase').kind === 'postgres') it('PostgreSQL: the same', async () => {
     const info = inject('testDatabase');
     if (info.kind !== 'postgres') return;
     const name = `mediadiet_upgrade_${randomBytes(4).toString('hex')}`;
