@@ -1,12 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createDatabase } from '../../src/db/database.ts';
-import { serverRoot } from '../../src/paths.ts';
 import { subscribed } from '../helpers/billing.ts';
 import { pair } from '../helpers/extension.ts';
+import { spawnServer } from '../helpers/server-process.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { createEmptyDatabase, REDIS_URL, rows, sleep, uniquePrefix, waitFor } from './helpers.ts';
 
@@ -34,26 +34,9 @@ afterAll(async () => {
 });
 
 function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts', '--role', 'all'], {
-    cwd: serverRoot,
-    env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const port = new Promise<number>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /is running at http:\/\/localhost:(\d+)/.exec(output);
-      if (match) resolve(Number(match[1]));
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    void exited.then(() => reject(new Error(`server exited before listening:\n${output}`)));
-  });
-  port.catch(() => {});
-  return { child, port, exited };
+  const server = spawnServer(['--role', 'all'], process.env, env);
+  children.push(server.child);
+  return server;
 }
 
 describe('SIGKILL of one of two instances during ingest', () => {

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.ts';
 import { loadConfig } from '../../../src/config.ts';
 import { createDatabase, type Database } from '../../../src/db/database.ts';
-import { serverRoot } from '../../../src/paths.ts';
+import { spawnServer } from '../../helpers/server-process.ts';
 import { databaseUrlFor } from '../../helpers/global-setup.ts';
 import { subscribed } from '../../helpers/billing.ts';
 import { pair } from '../../helpers/extension.ts';
@@ -43,26 +43,9 @@ afterAll(async () => {
 
 function startServer(env: Record<string, string>) {
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: serverRoot,
-    env: { ...inherited, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const port = new Promise<number>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /is running at http:\/\/localhost:(\d+)/.exec(output);
-      if (match) resolve(Number(match[1]));
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    void exited.then(() => reject(new Error(`server exited before listening:\n${output}`)));
-  });
-  port.catch(() => {});
-  return { child, port, exited, output: () => output };
+  const server = spawnServer([], inherited, env);
+  children.push(server.child);
+  return server;
 }
 
 const page = (i: number) =>
