@@ -7,7 +7,8 @@ import { z } from 'zod';
  * Several instances as one (decision 090). With Redis:
  * - socket.io's Redis adapter: an event emitted on any instance reaches the user's sockets on every instance;
  * - a broadcast channel for what one instance must tell the others: forget a revoked session or a user's
- *   extension keys (the credential caches), drop a user's cached history pages, disconnect a user's sockets.
+ *   extension keys (the credential caches), drop a user's cached history pages and insights, drop a changed
+ *   user, disconnect a user's sockets.
  *
  * Both use the same two Redis connections, so a message published before an event is handled before that
  * event everywhere (a history page is invalidated before the `analysis_created` that makes the page refetch).
@@ -20,6 +21,7 @@ const ClusterMessageSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('forget-user-sessions'), userId: z.string() }),
   z.object({ kind: z.literal('forget-user-keys'), userId: z.string() }),
   z.object({ kind: z.literal('recent-analyses'), userId: z.string() }),
+  z.object({ kind: z.literal('forget-user'), userId: z.string() }),
   z.object({ kind: z.literal('disconnect-sockets'), userId: z.string(), sessionId: z.string().optional() }),
 ]);
 export type ClusterMessage = z.infer<typeof ClusterMessageSchema>;

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { User } from '@mediadiet/contract/user';
+import { PerUserCache } from '../lib/per-user-cache.ts';
 import { createUsersService, type UsersService } from '../modules/users/service.ts';
 
 declare module 'fastify' {
@@ -9,9 +11,27 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Users kept for `users.findByIdCached` (the sign-in check). A change through the users service drops the
+ * kept user here and, with Redis, on every instance; without it another instance shows the change within
+ * the TTL (decision 071).
+ */
+export const USER_CACHE_TTL_MS = 2_000;
+export const USER_CACHE_MAX_ENTRIES = 10_000;
+
 export default fp(
   function users(app: FastifyInstance) {
-    app.decorate('users', createUsersService({ db: app.db, emitToUser: (...args) => app.emitToUser(...args) }));
+    const cache = new PerUserCache<User>({ ttlMs: USER_CACHE_TTL_MS, maxEntries: USER_CACHE_MAX_ENTRIES });
+    app.decorate(
+      'users',
+      createUsersService({
+        db: app.db,
+        emitToUser: (...args) => app.emitToUser(...args),
+        cache,
+        onChanged: (userId) => app.cluster.broadcast({ kind: 'forget-user', userId }),
+      }),
+    );
+    app.cluster.on('forget-user', ({ userId }) => cache.invalidate(userId));
   },
-  { name: 'users', dependencies: ['db', 'socket'] },
+  { name: 'users', dependencies: ['db', 'socket', 'cluster'] },
 );

@@ -141,6 +141,35 @@ describe('two instances', () => {
     expect(ids).toContain(page.id);
   });
 
+  it('the insights A keeps are dropped before A’s socket hears of B’s new analysis', async () => {
+    const who = await reader(a);
+    const socket = await client(a, who.token);
+    const total = async () =>
+      ((await api(a.url, 'GET', '/api/analysis/insights', who.token)).json as { totalResults: number })
+        .totalResults;
+    expect(await total()).toBe(0); // now kept on A
+    const seen = nextEvent(socket, analysisCreatedEvent(who.userId));
+    await ingest(b, who.apiKey);
+    await seen;
+    expect(await total()).toBe(1);
+  });
+
+  it('a change of the user on B is seen by the sign-in check on A at once', async () => {
+    const who = await reader(a);
+    const status = async () =>
+      (
+        (await api(a.url, 'POST', '/auth/loggedin', who.token)).json as {
+          user: { extension: { status: string } };
+        }
+      ).user.extension.status;
+    expect(await status()).toBe('on'); // now kept on A
+    expect((await api(b.url, 'DELETE', '/api/extension', who.token)).status).toBe(200);
+    // Well inside the cache's 2 s TTL: only the broadcast can have dropped it.
+    expect(await waitFor('A to see the disconnection', async () => (await status()) === 'off', 500)).toBe(
+      true,
+    );
+  });
+
   it('a sign-out on B ends the session on A at once and disconnects its sockets there', async () => {
     const who = await reader(a);
     const token = await signIn(a, who.userId);

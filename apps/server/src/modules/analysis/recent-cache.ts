@@ -1,4 +1,5 @@
-import { LruCache, monotonicNow, type MonotonicNow } from '../../lib/lru-cache.ts';
+import type { MonotonicNow } from '../../lib/lru-cache.ts';
+import { PerUserCache } from '../../lib/per-user-cache.ts';
 
 /**
  * Answers of GET /api/analysis/recent, kept a moment per user and query (decision 071, "Credential and
@@ -15,8 +16,6 @@ export const RECENT_CACHE_TTL_MS = 2_000;
 export const RECENT_CACHE_MAX_ENTRIES = 1_000;
 /** Larger answers (a `limit` far above the default page) are not kept: ≤ 64 MB for the whole cache. */
 export const RECENT_CACHE_MAX_BODY_BYTES = 64 * 1024;
-/** How long an invalidation is remembered to refuse pages read before it. */
-const INVALIDATION_MEMORY_MS = 60_000;
 
 /** What a page depends on besides the user (the query with its defaults applied). */
 export interface RecentPageQuery {
@@ -32,52 +31,34 @@ export interface RecentPagesCacheOptions {
 }
 
 export class RecentPagesCache {
-  readonly #pages: LruCache<{ userId: string; body: Buffer }>;
-  /** When each user's pages were last invalidated (monotonic ms), oldest first. */
-  readonly #invalidatedAt = new Map<string, number>();
-  readonly #maxEntries: number;
-  readonly #now: MonotonicNow;
+  readonly #pages: PerUserCache<Buffer>;
 
   constructor(options: RecentPagesCacheOptions = {}) {
-    this.#now = options.now ?? monotonicNow;
-    this.#maxEntries = options.maxEntries ?? RECENT_CACHE_MAX_ENTRIES;
-    this.#pages = new LruCache({
+    this.#pages = new PerUserCache({
       ttlMs: options.ttlMs ?? RECENT_CACHE_TTL_MS,
-      maxEntries: this.#maxEntries,
-      now: this.#now,
+      maxEntries: options.maxEntries ?? RECENT_CACHE_MAX_ENTRIES,
+      ...(options.now ? { now: options.now } : {}),
     });
   }
 
   get(userId: string, query: RecentPageQuery): Buffer | undefined {
-    return this.#pages.get(pageKey(userId, query))?.body;
+    return this.#pages.get(userId, pageKey(query));
   }
 
   /** Take before reading the database; `set` with it keeps nothing if the user's pages were invalidated since. */
   ticket(): number {
-    return this.#now();
+    return this.#pages.ticket();
   }
 
   set(userId: string, query: RecentPageQuery, body: Buffer, ticket: number): void {
     if (body.length > RECENT_CACHE_MAX_BODY_BYTES) return;
-    const invalidated = this.#invalidatedAt.get(userId);
-    if (invalidated !== undefined && invalidated >= ticket) return;
-    this.#pages.set(pageKey(userId, query), { userId, body });
+    this.#pages.set(userId, pageKey(query), body, ticket);
   }
 
   /** Drops every kept page of the user (a new analysis of theirs was stored). */
   invalidate(userId: string): void {
-    const now = this.#now();
-    this.#invalidatedAt.delete(userId);
-    this.#invalidatedAt.set(userId, now);
-    // Forget old invalidations (a page read before one would long be out of date anyway), and never keep
-    // more than a few times the pages' bound.
-    for (const [user, at] of this.#invalidatedAt) {
-      if (at > now - INVALIDATION_MEMORY_MS && this.#invalidatedAt.size <= 4 * this.#maxEntries) break;
-      this.#invalidatedAt.delete(user);
-    }
-    this.#pages.deleteWhere((page) => page.userId === userId);
+    this.#pages.invalidate(userId);
   }
 }
 
-const pageKey = (userId: string, query: RecentPageQuery) =>
-  `${userId}\n${query.days}\n${query.limit}\n${query.cursor ?? ''}`;
+const pageKey = (query: RecentPageQuery) => `${query.days}\n${query.limit}\n${query.cursor ?? ''}`;

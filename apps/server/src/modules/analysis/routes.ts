@@ -15,14 +15,16 @@ export default function analysisRoutes(app: FastifyInstance) {
     db: app.db,
     clock: app.clock,
     recentCache: app.recentAnalysesCache,
+    insightsCache: app.insightsCache,
   });
+  const json = 'application/json; charset=utf-8';
 
   // The answer is JSON made by the service (decision 071): the cards cut from each analysis' stored API view,
   // joined — and kept a moment per user and query as bytes, so a repeated call reads no database, serialises
   // and encodes nothing. The route keeps the contract's schema for the docs; tests parse every answer with it.
   registerRoute(app, api.analysisRecent, async (request, reply) => {
     const body = await analysis.recentResponse(requireAuth(request).userId, request.query);
-    return reply.type('application/json; charset=utf-8').send(body);
+    return reply.type(json).send(body);
   });
 
   registerRoute(app, api.analysisGet, async (request) => ({
@@ -30,9 +32,16 @@ export default function analysisRoutes(app: FastifyInstance) {
     analysis: await analysis.get(requireAuth(request).userId, request.params.id),
   }));
 
-  registerRoute(app, api.analysisInsights, (request) => analysis.insights(requireAuth(request).userId));
+  // Insights the same way, kept per user and period (the same invalidation as the history's).
+  registerRoute(app, api.analysisInsights, async (request, reply) =>
+    reply.type(json).send(await analysis.insightsResponse(requireAuth(request).userId)),
+  );
 
-  registerRoute(app, api.analysisInsightsPeriod, (request) =>
-    analysis.insights(requireAuth(request).userId, parseInsightsPeriod(request.params)),
+  registerRoute(app, api.analysisInsightsPeriod, async (request, reply) =>
+    reply
+      .type(json)
+      .send(
+        await analysis.insightsResponse(requireAuth(request).userId, parseInsightsPeriod(request.params)),
+      ),
   );
 }

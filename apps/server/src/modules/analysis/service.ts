@@ -17,6 +17,7 @@ import type { Db } from '../../db/database.ts';
 import type { AnalysisRow } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { PerUserCache } from '../../lib/per-user-cache.ts';
 import type { UsageService } from '../billing/usage-service.ts';
 import type { RecentPageQuery, RecentPagesCache } from './recent-cache.ts';
 import * as repo from './repository.ts';
@@ -116,6 +117,8 @@ export interface AnalysisService {
   get(userId: string, id: string): Promise<Analysis>;
   /** Insights of a period; without one, of the current UTC month (answered even when it has no data). */
   insights(userId: string, period?: InsightsPeriod): Promise<InsightsResponse>;
+  /** `insights` as UTF-8 JSON bytes: from the insights cache when it holds the period, otherwise read and kept. */
+  insightsResponse(userId: string, period?: InsightsPeriod): Promise<Buffer>;
 }
 
 const pageQuery = (query: RecentQuery): RecentPageQuery => ({
@@ -129,8 +132,10 @@ export function createAnalysisService(deps: {
   clock: Clock;
   /** Keeps recent pages a moment (the app's `recentAnalysesCache`); none: every call reads. */
   recentCache?: RecentPagesCache;
+  /** Keeps insights a moment per user and period (the app's `insightsCache`); none: every call reads. */
+  insightsCache?: PerUserCache<Buffer>;
 }): AnalysisService {
-  const { db, clock, recentCache } = deps;
+  const { db, clock, recentCache, insightsCache } = deps;
 
   const recent = async (userId: string, query: RecentQuery): Promise<RecentPage> => {
     const { days, limit, cursor } = pageQuery(query);
@@ -150,7 +155,7 @@ export function createAnalysisService(deps: {
     };
   };
 
-  return {
+  const service: AnalysisService = {
     recent,
 
     async recentResponse(userId, query) {
@@ -215,7 +220,16 @@ export function createAnalysisService(deps: {
         currYY: period.yy,
       };
     },
+
+    async insightsResponse(userId, requested) {
+      // The period resolved first: "the current month" is another answer once the month has turned.
+      const period = requested ?? currentMonth(clock());
+      const read = async () => Buffer.from(JSON.stringify(await service.insights(userId, period)), 'utf8');
+      if (!insightsCache) return read();
+      return insightsCache.through(userId, `${period.scope}/${period.mm}/${period.yy}`, read);
+    },
   };
+  return service;
 }
 
 export type StoreOutcome =

@@ -61,7 +61,7 @@ export default function authRoutes(app: FastifyInstance, options: AuthRoutesOpti
   registerRoute(app, api.authLoggedIn, async (request) => {
     const token = bearerToken(request);
     const session = token ? await app.sessions.resolve(token) : null;
-    const user = session ? await app.users.findById(session.userId) : null;
+    const user = session ? await app.users.findByIdCached(session.userId) : null;
     return { success: true as const, loggedIn: user !== null, user };
   });
 

@@ -7,6 +7,7 @@ import {
 import { userUpdateEvent, type UserUpdatePayload } from '@mediadiet/contract/realtime';
 import type { User } from '@mediadiet/contract/user';
 import type { Db } from '../../db/database.ts';
+import type { PerUserCache } from '../../lib/per-user-cache.ts';
 import * as repository from './repository.ts';
 import type { UserPatch, UserRecord } from './repository.ts';
 
@@ -51,6 +52,12 @@ export type NotifyUserChanged = (userId: string) => void;
 
 export interface UsersService {
   findById(userId: string): Promise<User | null>;
+  /**
+   * `findById` through the users cache (when the service has one): for hot reads that only show the user
+   * (the sign-in check). Every change through this service drops the kept user at once, here and — through
+   * `onChanged` — on the other instances.
+   */
+  findByIdCached(userId: string): Promise<User | null>;
   findRecordByEmail(email: string): Promise<UserRecord | null>;
   /** Creates a user; null when the e-mail is already registered (case-insensitively). */
   create(values: { email: string; name: string }): Promise<User | null>;
@@ -71,10 +78,23 @@ export interface UsersService {
   remove(userId: string): Promise<boolean>;
 }
 
-export function createUsersService(deps: { db: Db; emitToUser: EmitToUser }): UsersService {
-  const { db, emitToUser } = deps;
+export function createUsersService(deps: {
+  db: Db;
+  emitToUser: EmitToUser;
+  /** Keeps users a moment for `findByIdCached`; none: every call reads. */
+  cache?: PerUserCache<User>;
+  /** Called after a user changed or was removed (the plugin tells the other instances). */
+  onChanged?: (userId: string) => void;
+}): UsersService {
+  const { db, emitToUser, cache } = deps;
+
+  const changed = (userId: string) => {
+    cache?.invalidate(userId);
+    deps.onChanged?.(userId);
+  };
 
   const emit = (user: User) => {
+    changed(user.id);
     const payload: UserUpdatePayload = { userId: user.id, state: user.configs.state, user };
     emitToUser(user.id, userUpdateEvent(user.id), payload);
   };
@@ -88,6 +108,15 @@ export function createUsersService(deps: { db: Db; emitToUser: EmitToUser }): Us
     async findById(userId) {
       const record = await repository.findById(db, userId);
       return record ? toUser(record) : null;
+    },
+    async findByIdCached(userId) {
+      if (!cache) return service.findById(userId);
+      const kept = cache.get(userId);
+      if (kept) return kept;
+      const ticket = cache.ticket();
+      const user = await service.findById(userId);
+      if (user) cache.set(userId, '', user, ticket);
+      return user;
     },
     findRecordByEmail: (email) => repository.findByEmail(db, email),
     async create(values) {
@@ -114,7 +143,11 @@ export function createUsersService(deps: { db: Db; emitToUser: EmitToUser }): Us
       return toUser(record);
     },
     announce,
-    remove: (userId) => repository.remove(db, userId),
+    async remove(userId) {
+      const removed = await repository.remove(db, userId);
+      changed(userId);
+      return removed;
+    },
   };
   return service;
 }
