@@ -1,3 +1,4 @@
+import { SingleFlight } from './coalesce.ts';
 import { LruCache, monotonicNow, type MonotonicNow } from './lru-cache.ts';
 
 /**
@@ -28,6 +29,8 @@ export class PerUserCache<V> {
   readonly #invalidatedAt = new Map<string, number>();
   readonly #maxEntries: number;
   readonly #now: MonotonicNow;
+  /** Reads in flight (`through`): concurrent misses of one answer share one read. */
+  readonly #reads = new SingleFlight<V>();
 
   constructor(options: PerUserCacheOptions) {
     this.#now = options.now ?? monotonicNow;
@@ -63,21 +66,29 @@ export class PerUserCache<V> {
       this.#invalidatedAt.delete(user);
     }
     this.#answers.deleteWhere((answer) => answer.userId === userId);
+    // A read in flight began before the change: later misses read again.
+    const prefix = `${userId}\n`;
+    this.#reads.forget((key) => key.startsWith(prefix));
   }
 
-  /** `get`, else `read` and keep (unless invalidated meanwhile, or `keep` says no). */
-  async through(
+  /**
+   * `get`, else `read` and keep (unless invalidated meanwhile, or `keep` says no). Concurrent misses of the
+   * same answer share one read, unless the user's answers were invalidated after it began.
+   */
+  through(
     userId: string,
     key: string,
     read: () => Promise<V>,
     keep: (value: V) => boolean = () => true,
   ): Promise<V> {
     const kept = this.get(userId, key);
-    if (kept !== undefined) return kept;
-    const ticket = this.ticket();
-    const value = await read();
-    if (keep(value)) this.set(userId, key, value, ticket);
-    return value;
+    if (kept !== undefined) return Promise.resolve(kept);
+    return this.#reads.run(entryKey(userId, key), async () => {
+      const ticket = this.ticket();
+      const value = await read();
+      if (keep(value)) this.set(userId, key, value, ticket);
+      return value;
+    });
   }
 }
 

@@ -21,7 +21,7 @@ export const USER_CACHE_MAX_ENTRIES = 10_000;
 
 export default fp(
   function users(app: FastifyInstance) {
-    const cache = new PerUserCache<User>({ ttlMs: USER_CACHE_TTL_MS, maxEntries: USER_CACHE_MAX_ENTRIES });
+    const cache = new PerUserCache<User | null>({ ttlMs: USER_CACHE_TTL_MS, maxEntries: USER_CACHE_MAX_ENTRIES });
     app.decorate(
       'users',
       createUsersService({

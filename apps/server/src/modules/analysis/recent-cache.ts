@@ -55,6 +55,16 @@ export class RecentPagesCache {
     this.#pages.set(userId, pageKey(query), body, ticket);
   }
 
+  /** `get`, else `read` and keep (a miss under load is one read: see PerUserCache.through). */
+  through(userId: string, query: RecentPageQuery, read: () => Promise<Buffer>): Promise<Buffer> {
+    return this.#pages.through(
+      userId,
+      pageKey(query),
+      read,
+      (body) => body.length <= RECENT_CACHE_MAX_BODY_BYTES,
+    );
+  }
+
   /** Drops every kept page of the user (a new analysis of theirs was stored). */
   invalidate(userId: string): void {
     this.#pages.invalidate(userId);

@@ -159,13 +159,8 @@ export function createAnalysisService(deps: {
     recent,
 
     async recentResponse(userId, query) {
-      const key = pageQuery(query);
-      const kept = recentCache?.get(userId, key);
-      if (kept !== undefined) return kept;
-      const ticket = recentCache?.ticket() ?? 0;
-      const body = Buffer.from(recentPageJson(await recent(userId, query)), 'utf8');
-      recentCache?.set(userId, key, body, ticket);
-      return body;
+      const read = async () => Buffer.from(recentPageJson(await recent(userId, query)), 'utf8');
+      return recentCache ? recentCache.through(userId, pageQuery(query), read) : read();
     },
 
     async get(userId, id) {

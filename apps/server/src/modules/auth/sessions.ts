@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { SingleFlight } from '../../lib/coalesce.ts';
 import { randomToken, type KeyedHasher } from '../../lib/crypto.ts';
 import { LruCache, type MonotonicNow } from '../../lib/lru-cache.ts';
 import {
@@ -33,7 +34,11 @@ export interface LiveSession {
 
 export interface SessionService {
   /** Starts a session; the token is returned once and never stored. */
-  create(userId: string, method: 'pin' | 'oidc', userAgent?: string): Promise<{ token: string; sessionId: string }>;
+  create(
+    userId: string,
+    method: 'pin' | 'oidc',
+    userAgent?: string,
+  ): Promise<{ token: string; sessionId: string }>;
   /** The live session of a bearer token, or null (unknown, revoked, idle too long, past its lifetime). */
   resolve(token: string): Promise<LiveSession | null>;
   revoke(session: LiveSession): Promise<void>;
@@ -82,6 +87,7 @@ export function createSessionService(deps: {
   // Counts revocations: a lookup that started before one is not remembered (it may have read the row
   // just before the revocation was written).
   let revocations = 0;
+  const lookups = new SingleFlight<LiveSession | null>();
   const forget = (matches: (cached: CachedSession) => boolean) => {
     revocations += 1;
     cache.deleteWhere(matches);
@@ -119,22 +125,25 @@ export function createSessionService(deps: {
         // Ended, or `last_seen_at` is due a write: ask the database.
         cache.delete(tokenHash);
       }
+      // Concurrent misses of one token share the lookup; one that began before a revocation is not joined.
       const revocationsBefore = revocations;
-      const session = await repository.findSessionByTokenHash(db, tokenHash);
-      if (!session || session.revokedAt) return null;
-      const now = clock().getTime();
-      if (session.expiresAt.getTime() <= now) return null;
-      let lastSeenAt = session.lastSeenAt.getTime();
-      if (lastSeenAt + SESSION_IDLE_TIMEOUT_MS <= now) return null;
-      if (now - lastSeenAt >= SESSION_TOUCH_INTERVAL_MS) {
-        await repository.touchSession(db, session.userId, session.id, new Date(now));
-        lastSeenAt = now;
-      }
-      const live: LiveSession = Object.freeze({ sessionId: session.id, userId: session.userId });
-      if (revocations === revocationsBefore) {
-        cache.set(tokenHash, { session: live, expiresAt: session.expiresAt.getTime(), lastSeenAt });
-      }
-      return live;
+      return lookups.run(`${revocationsBefore}:${tokenHash}`, async () => {
+        const session = await repository.findSessionByTokenHash(db, tokenHash);
+        if (!session || session.revokedAt) return null;
+        const now = clock().getTime();
+        if (session.expiresAt.getTime() <= now) return null;
+        let lastSeenAt = session.lastSeenAt.getTime();
+        if (lastSeenAt + SESSION_IDLE_TIMEOUT_MS <= now) return null;
+        if (now - lastSeenAt >= SESSION_TOUCH_INTERVAL_MS) {
+          await repository.touchSession(db, session.userId, session.id, new Date(now));
+          lastSeenAt = now;
+        }
+        const live: LiveSession = Object.freeze({ sessionId: session.id, userId: session.userId });
+        if (revocations === revocationsBefore) {
+          cache.set(tokenHash, { session: live, expiresAt: session.expiresAt.getTime(), lastSeenAt });
+        }
+        return live;
+      });
     },
 
     async revoke(session) {

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { MINUTE } from '../../lib/clock.ts';
+import { SingleFlight } from '../../lib/coalesce.ts';
 import { randomToken, type KeyedHasher } from '../../lib/crypto.ts';
 import { LruCache, type MonotonicNow } from '../../lib/lru-cache.ts';
 import * as repo from './keys-repository.ts';
@@ -74,6 +75,7 @@ export function createExtensionKeyService(deps: {
   });
   // Counts revocations: a verification that started before one is not remembered.
   let revocations = 0;
+  const lookups = new SingleFlight<{ userId: string; keyId: string } | null>();
   const forgetUser = (userId: string) => {
     revocations += 1;
     cache.deleteWhere((cached) => cached.key.userId === userId);
@@ -112,18 +114,21 @@ export function createExtensionKeyService(deps: {
         }
         cache.delete(keyHash);
       }
+      // Concurrent misses of one key share the lookup; one that began before a revocation is not joined.
       const revocationsBefore = revocations;
-      const key = await repo.findLiveKeyByHash(db, keyHash);
-      if (!key) return null;
-      const now = clock();
-      let lastUsedAt = key.lastUsedAt?.getTime() ?? null;
-      if (lastUsedAt === null || now.getTime() - lastUsedAt >= TOUCH_INTERVAL_MS) {
-        await repo.touchKey(db, key.userId, key.id, now, new Date(now.getTime() - TOUCH_INTERVAL_MS));
-        lastUsedAt = now.getTime();
-      }
-      const verified = Object.freeze({ userId: key.userId, keyId: key.id });
-      if (revocations === revocationsBefore) cache.set(keyHash, { key: verified, lastUsedAt });
-      return verified;
+      return lookups.run(`${revocationsBefore}:${keyHash}`, async () => {
+        const key = await repo.findLiveKeyByHash(db, keyHash);
+        if (!key) return null;
+        const now = clock();
+        let lastUsedAt = key.lastUsedAt?.getTime() ?? null;
+        if (lastUsedAt === null || now.getTime() - lastUsedAt >= TOUCH_INTERVAL_MS) {
+          await repo.touchKey(db, key.userId, key.id, now, new Date(now.getTime() - TOUCH_INTERVAL_MS));
+          lastUsedAt = now.getTime();
+        }
+        const verified = Object.freeze({ userId: key.userId, keyId: key.id });
+        if (revocations === revocationsBefore) cache.set(keyHash, { key: verified, lastUsedAt });
+        return verified;
+      });
     },
 
     async revokeAll(userId) {

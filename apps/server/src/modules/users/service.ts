@@ -82,7 +82,7 @@ export function createUsersService(deps: {
   db: Db;
   emitToUser: EmitToUser;
   /** Keeps users a moment for `findByIdCached`; none: every call reads. */
-  cache?: PerUserCache<User>;
+  cache?: PerUserCache<User | null>;
   /** Called after a user changed or was removed (the plugin tells the other instances). */
   onChanged?: (userId: string) => void;
 }): UsersService {
@@ -111,12 +111,12 @@ export function createUsersService(deps: {
     },
     async findByIdCached(userId) {
       if (!cache) return service.findById(userId);
-      const kept = cache.get(userId);
-      if (kept) return kept;
-      const ticket = cache.ticket();
-      const user = await service.findById(userId);
-      if (user) cache.set(userId, '', user, ticket);
-      return user;
+      return cache.through(
+        userId,
+        '',
+        () => service.findById(userId),
+        (user) => user !== null,
+      );
     },
     findRecordByEmail: (email) => repository.findByEmail(db, email),
     async create(values) {

@@ -159,6 +159,37 @@ describe('session cache (the service)', () => {
     }
   });
 
+  it('concurrent misses of one token share one lookup, unless a revocation came in between', async () => {
+    const sessions = createSessionService({ db: t.db, hasher: t.app.hasher, clock });
+    const user = await buildUser(t);
+    const { token, sessionId } = await sessions.create(user.id, 'pin');
+    const find = vi.spyOn(sessionsRepository, 'findSessionByTokenHash');
+    try {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => sessions.resolve(token)));
+      expect(answers).toEqual(Array.from({ length: 20 }, () => ({ sessionId, userId: user.id })));
+      expect(find).toHaveBeenCalledTimes(1);
+
+      // A lookup is in flight; the session is revoked; a request after the revocation must not join it.
+      const other = await sessions.create(user.id, 'pin');
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      find.mockImplementationOnce(async (db, hash) => {
+        const row = await sessionsRepository.findSessionByTokenHash(db, hash);
+        await gate;
+        return row;
+      });
+      const early = sessions.resolve(other.token);
+      await vi.waitFor(() => expect(find).toHaveBeenCalledTimes(3)); // the wrapper and the real read
+      await sessions.revoke({ sessionId: other.sessionId, userId: user.id });
+      const late = sessions.resolve(other.token);
+      release();
+      expect(await early).not.toBeNull(); // began before the logout finished
+      expect(await late).toBeNull();
+    } finally {
+      find.mockRestore();
+    }
+  });
+
   it('never holds more than its bound', async () => {
     const now = fakeNow();
     const sessions = createSessionService({
@@ -215,6 +246,36 @@ describe('extension key cache', () => {
       200,
     );
     expect((await call(t, apiKey, 'GET', '/api/extension/disabled')).statusCode).toBe(401);
+  });
+
+  it('concurrent misses of one key share one lookup, unless a revocation came in between', async () => {
+    const keys = createExtensionKeyService({ db: t.db, hasher: t.app.hasher, clock });
+    const user = await buildUser(t);
+    const { apiKey, keyId } = await keys.issue(user.id);
+    const find = vi.spyOn(keysRepository, 'findLiveKeyByHash');
+    try {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => keys.verify(apiKey)));
+      expect(answers).toEqual(Array.from({ length: 20 }, () => ({ userId: user.id, keyId })));
+      expect(find).toHaveBeenCalledTimes(1);
+
+      const second = await keys.issue(user.id, 'another browser');
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      find.mockImplementationOnce(async (db, hash) => {
+        const row = await keysRepository.findLiveKeyByHash(db, hash);
+        await gate;
+        return row;
+      });
+      const early = keys.verify(second.apiKey);
+      await vi.waitFor(() => expect(find).toHaveBeenCalledTimes(3));
+      await keys.revokeAll(user.id);
+      const late = keys.verify(second.apiKey);
+      release();
+      expect(await early).not.toBeNull();
+      expect(await late).toBeNull();
+    } finally {
+      find.mockRestore();
+    }
   });
 
   it('reads the database once per TTL, writes last_used_at at most once a minute; another instance’s revocation counts within the TTL', async () => {
