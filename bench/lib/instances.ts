@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
+import { limitCpu, type CpuQuota } from './cpu-quota.ts';
 import { freePort, spawnAndWait, stop } from './http.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -22,10 +23,19 @@ export const BENCH_SECRET = 'bench-only-secret-0123456789abcdefghijklmnop';
 export interface Instance {
   base: string;
   child: ChildProcess;
+  /** The instance's CPU quota when one was asked for and could be set (lib/cpu-quota.ts). */
+  quota?: CpuQuota | null;
 }
 
-/** Starts `count` instances sharing `env` (the database, Redis); each on its own loopback port. */
-export async function startInstances(count: number, env: Record<string, string>): Promise<Instance[]> {
+/**
+ * Starts `count` instances sharing `env` (the database, Redis); each on its own loopback port. With `cpu`,
+ * each is limited to that many cores (`quota` null when this machine cannot do it).
+ */
+export async function startInstances(
+  count: number,
+  env: Record<string, string>,
+  options: { cpu?: number } = {},
+): Promise<Instance[]> {
   const started: Instance[] = [];
   try {
     for (let i = 0; i < count; i++) {
@@ -45,7 +55,8 @@ export async function startInstances(count: number, env: Record<string, string>)
         },
         `http://127.0.0.1:${port}/readyz`,
       );
-      started.push({ base: `http://127.0.0.1:${port}`, child });
+      const quota = options.cpu === undefined ? undefined : await limitCpu(child.pid!, options.cpu);
+      started.push({ base: `http://127.0.0.1:${port}`, child, ...(quota === undefined ? {} : { quota }) });
     }
     return started;
   } catch (error) {
@@ -55,7 +66,12 @@ export async function startInstances(count: number, env: Record<string, string>)
 }
 
 export async function stopInstances(instances: Instance[]): Promise<void> {
-  await Promise.all(instances.map((i) => stop(i.child)));
+  await Promise.all(
+    instances.map(async (i) => {
+      await stop(i.child);
+      await i.quota?.release();
+    }),
+  );
 }
 
 /** Resident set size of a process in bytes (Linux /proc). */
@@ -93,10 +109,18 @@ export async function seedReaders(env: Record<string, string>, count: number): P
   try {
     const readers: Reader[] = [];
     for (let i = 0; i < count; i++) {
-      const user = await app.users.create({ email: `bench-${randomUUID()}@example.com`, name: 'Bench Reader' });
+      const user = await app.users.create({
+        email: `bench-${randomUUID()}@example.com`,
+        name: 'Bench Reader',
+      });
       if (!user) throw new Error('user');
       const { token } = await app.sessions.create(user.id, 'pin');
-      const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, bearer = token) => {
+      const call = async (
+        method: 'GET' | 'POST' | 'PATCH',
+        url: string,
+        payload?: object,
+        bearer = token,
+      ) => {
         const response = await app.inject({
           method,
           url,
@@ -124,7 +148,9 @@ export async function seedReaders(env: Record<string, string>, count: number): P
 }
 
 /** A fresh PostgreSQL database on the server of `adminUrl`, dropped by the returned function. */
-export async function temporaryDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function temporaryDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `mediadiet_bench_${randomUUID().slice(0, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
