@@ -3,6 +3,16 @@ import type { User } from '@mediadiet/contract/user';
 import type { Clock } from '../../src/lib/clock.ts';
 import type { TestApp } from './test-app.ts';
 
+/** A fake monotonic clock for the in-memory caches' TTLs (`MonotonicNow`): `now.advance(ms)` moves it. */
+export function fakeMonotonicNow(start = 0): (() => number) & { advance(ms: number): void } {
+  let now = start;
+  const read = () => now;
+  read.advance = (ms: number) => {
+    now += ms;
+  };
+  return read;
+}
+
 /** A clock tests can move: `clock.advance(ms)`, `clock.set(date)`. */
 export interface TestClock extends Clock {
   advance(ms: number): void;
@@ -22,7 +32,10 @@ export function testClock(start = new Date('2025-03-01T12:00:00.000Z')): TestClo
 }
 
 /** A user in the test's database (through the users service, as the product creates them). */
-export async function buildUser(t: Pick<TestApp, 'app'>, overrides: { email?: string; name?: string } = {}): Promise<User> {
+export async function buildUser(
+  t: Pick<TestApp, 'app'>,
+  overrides: { email?: string; name?: string } = {},
+): Promise<User> {
   const user = await t.app.users.create({
     email: overrides.email ?? `user-${randomUUID().slice(0, 8)}@example.com`,
     name: overrides.name ?? 'Test User',

@@ -114,6 +114,12 @@ function head(method: string, path: string, headers: Record<string, string>): st
   return `${lines.join('\r\n')}\r\n\r\n`;
 }
 
+/** A 413 in the app's error shape, naming the route's limit. */
+function expectTooLarge(response: { status: number; body: string }, limit: number): void {
+  expect(response.status).toBe(413);
+  expect(JSON.parse(response.body)).toEqual({ success: false, error: messages.server.bodyTooLarge(limit) });
+}
+
 describe('a multi-megabyte body is refused before it is read', () => {
   it('with a Content-Length over the limit: 413 at once, in the app’s error shape', async () => {
     const response = await rawRequest(
@@ -124,11 +130,7 @@ describe('a multi-megabyte body is refused before it is read', () => {
       }),
       8 * MB,
     );
-    expect(response.status).toBe(413);
-    expect(JSON.parse(response.body)).toEqual({
-      success: false,
-      error: messages.server.bodyTooLarge(DEFAULT_BODY_LIMIT),
-    });
+    expectTooLarge(response, DEFAULT_BODY_LIMIT);
     expect(response.sentBeforeAnswer).toBeLessThan(MB);
   });
 
@@ -142,11 +144,7 @@ describe('a multi-megabyte body is refused before it is read', () => {
       8 * MB,
       { chunked: true },
     );
-    expect(response.status).toBe(413);
-    expect(JSON.parse(response.body)).toEqual({
-      success: false,
-      error: messages.server.bodyTooLarge(DEFAULT_BODY_LIMIT),
-    });
+    expectTooLarge(response, DEFAULT_BODY_LIMIT);
     expect(response.sentBeforeAnswer).toBeLessThan(2 * MB);
   });
 
@@ -172,11 +170,7 @@ describe('a multi-megabyte body is refused before it is read', () => {
       }),
       2 * MB,
     );
-    expect(response.status).toBe(413);
-    expect(JSON.parse(response.body)).toEqual({
-      success: false,
-      error: messages.server.bodyTooLarge(NO_BODY_LIMIT),
-    });
+    expectTooLarge(response, NO_BODY_LIMIT);
   });
 });
 

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PerUserCache } from '../../src/lib/per-user-cache.ts';
-
-/** A fake monotonic clock. */
-function fakeNow() {
-  let now = 0;
-  const read = () => now;
-  read.advance = (ms: number) => {
-    now += ms;
-  };
-  return read;
-}
+import { fakeMonotonicNow } from '../helpers/builders.ts';
 
 /** A read that answers only when released, counting its calls. */
 function gatedRead(value: string) {
@@ -28,7 +19,7 @@ function gatedRead(value: string) {
 
 describe('PerUserCache', () => {
   it('keeps an answer per user and key until the TTL', () => {
-    const now = fakeNow();
+    const now = fakeMonotonicNow();
     const cache = new PerUserCache<string>({ now, ttlMs: 2_000, maxEntries: 10 });
     cache.set('u1', 'k', 'one', cache.ticket());
     expect(cache.get('u1', 'k')).toBe('one');
@@ -41,7 +32,7 @@ describe('PerUserCache', () => {
   });
 
   it('invalidating a user drops only that user’s answers, and refuses what was read before', () => {
-    const now = fakeNow();
+    const now = fakeMonotonicNow();
     const cache = new PerUserCache<string>({ now, ttlMs: 2_000, maxEntries: 10 });
     cache.set('u1', 'a', 'a1', cache.ticket());
     cache.set('u1', 'b', 'b1', cache.ticket());
@@ -62,7 +53,7 @@ describe('PerUserCache', () => {
   });
 
   it('concurrent misses share one read; a miss after an invalidation reads again, and the older read is not kept', async () => {
-    const now = fakeNow();
+    const now = fakeMonotonicNow();
     const cache = new PerUserCache<string>({ now, ttlMs: 2_000, maxEntries: 10 });
     const read = gatedRead('v');
     const first = Array.from({ length: 10 }, () => cache.through('u1', 'k', read));
@@ -82,7 +73,7 @@ describe('PerUserCache', () => {
   });
 
   it('`keep` decides what is kept; a failed read keeps nothing and the next miss reads again', async () => {
-    const cache = new PerUserCache<string | null>({ now: fakeNow(), ttlMs: 2_000, maxEntries: 10 });
+    const cache = new PerUserCache<string | null>({ now: fakeMonotonicNow(), ttlMs: 2_000, maxEntries: 10 });
     let calls = 0;
     const none = () => Promise.resolve((calls++, null));
     expect(await cache.through('u1', '', none, (v) => v !== null)).toBeNull();
@@ -93,7 +84,7 @@ describe('PerUserCache', () => {
   });
 
   it('is bounded', () => {
-    const cache = new PerUserCache<string>({ now: fakeNow(), ttlMs: 2_000, maxEntries: 2 });
+    const cache = new PerUserCache<string>({ now: fakeMonotonicNow(), ttlMs: 2_000, maxEntries: 2 });
     for (const user of ['a', 'b', 'c']) cache.set(user, '', user, cache.ticket());
     expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([undefined, 'b', 'c']);
   });

@@ -5,6 +5,7 @@ import * as repo from '../../../src/modules/analysis/repository.ts';
 import { RECENT_CACHE_TTL_MS, RecentPagesCache } from '../../../src/modules/analysis/recent-cache.ts';
 import { buildAnalyses, HOUR } from '../../helpers/analysis.ts';
 import { call, subscribed } from '../../helpers/billing.ts';
+import { fakeMonotonicNow } from '../../helpers/builders.ts';
 import { deviceScores, pair, postTouchpoint, touchpoint } from '../../helpers/extension.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 
@@ -117,17 +118,9 @@ describe('recent pages cache', () => {
 describe('RecentPagesCache', () => {
   const query = { days: 7, limit: 24, cursor: undefined };
   const body = (text: string) => Buffer.from(text);
-  function fake() {
-    let now = 0;
-    const read = () => now;
-    read.advance = (ms: number) => {
-      now += ms;
-    };
-    return read;
-  }
 
   it('keeps a page per user and query until the TTL', () => {
-    const now = fake();
+    const now = fakeMonotonicNow();
     const cache = new RecentPagesCache({ now, ttlMs: 2_000 });
     cache.set('u1', query, body('one'), cache.ticket());
     expect(cache.get('u1', query)).toEqual(body('one'));
@@ -140,7 +133,7 @@ describe('RecentPagesCache', () => {
   });
 
   it('does not keep a page read while the user’s pages were invalidated', () => {
-    const now = fake();
+    const now = fakeMonotonicNow();
     const cache = new RecentPagesCache({ now });
     const ticket = cache.ticket();
     now.advance(1);
@@ -155,7 +148,7 @@ describe('RecentPagesCache', () => {
   });
 
   it('is bounded', () => {
-    const cache = new RecentPagesCache({ now: fake(), maxEntries: 2 });
+    const cache = new RecentPagesCache({ now: fakeMonotonicNow(), maxEntries: 2 });
     for (const user of ['a', 'b', 'c']) cache.set(user, query, body(user), cache.ticket());
     expect(cache.get('a', query)).toBeUndefined();
     expect(cache.get('b', query)).toEqual(body('b'));

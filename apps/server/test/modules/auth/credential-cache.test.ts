@@ -10,7 +10,7 @@ import * as keysRepository from '../../../src/modules/extension/keys-repository.
 import { createExtensionKeyService, KEY_CACHE_TTL_MS } from '../../../src/modules/extension/keys.ts';
 import { post } from '../../helpers/auth-flow.ts';
 import { call, customer } from '../../helpers/billing.ts';
-import { buildUser, testClock } from '../../helpers/builders.ts';
+import { buildUser, fakeMonotonicNow, testClock } from '../../helpers/builders.ts';
 import { pair } from '../../helpers/extension.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 
@@ -30,16 +30,6 @@ afterAll(() => t.close());
 /** A session route that reads nothing of the user but their analyses (so only authentication can refuse it). */
 const recent = (token: string) => call(t, token, 'GET', '/api/analysis/recent');
 const validity = (apiKey: string) => call(t, apiKey, 'GET', '/api/extension/token/validity');
-
-/** A fake monotonic clock for the caches' TTL. */
-function fakeNow() {
-  let now = 1_000;
-  const read = () => now;
-  read.advance = (ms: number) => {
-    now += ms;
-  };
-  return read;
-}
 
 describe('session cache (this instance)', () => {
   it('a remembered session ends at once on logout', async () => {
@@ -96,7 +86,7 @@ describe('session cache (this instance)', () => {
 
 describe('session cache (the service)', () => {
   it('reads the database once per TTL, writes last_seen_at at most once a minute', async () => {
-    const now = fakeNow();
+    const now = fakeMonotonicNow(1_000);
     const sessions = createSessionService({ db: t.db, hasher: t.app.hasher, clock, cache: { now } });
     const user = await buildUser(t);
     const { token, sessionId } = await sessions.create(user.id, 'pin');
@@ -123,7 +113,7 @@ describe('session cache (the service)', () => {
   });
 
   it('a revocation by another instance is honoured here within the TTL', async () => {
-    const now = fakeNow();
+    const now = fakeMonotonicNow(1_000);
     const here = createSessionService({ db: t.db, hasher: t.app.hasher, clock, cache: { now } });
     const elsewhere = createSessionService({ db: t.db, hasher: t.app.hasher, clock });
     const user = await buildUser(t);
@@ -191,7 +181,7 @@ describe('session cache (the service)', () => {
   });
 
   it('never holds more than its bound', async () => {
-    const now = fakeNow();
+    const now = fakeMonotonicNow(1_000);
     const sessions = createSessionService({
       db: t.db,
       hasher: t.app.hasher,
@@ -279,7 +269,7 @@ describe('extension key cache', () => {
   });
 
   it('reads the database once per TTL, writes last_used_at at most once a minute; another instance’s revocation counts within the TTL', async () => {
-    const now = fakeNow();
+    const now = fakeMonotonicNow(1_000);
     const here = createExtensionKeyService({ db: t.db, hasher: t.app.hasher, clock, cache: { now } });
     const elsewhere = createExtensionKeyService({ db: t.db, hasher: t.app.hasher, clock });
     const user = await buildUser(t);
