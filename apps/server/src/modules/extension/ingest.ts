@@ -32,10 +32,7 @@ export function createIngestService(deps: {
   publicUrl: string;
   /** Called after a new row is committed (wakes the local worker). */
   onQueued?: () => void;
-  /**
-   * The database is one connection that runs each statement alone (PGlite): a touch point is stored with
-   * one statement and no transaction. Default false (PostgreSQL: an advisory lock orders duplicates).
-   */
+  /** The database is one connection that runs each statement alone (PGlite): one batch at a time. */
   singleConnection?: boolean;
 }): IngestService {
   const { db, usage } = deps;
@@ -52,8 +49,7 @@ export function createIngestService(deps: {
     },
   );
   const store = groupBatches(
-    (rows: readonly repo.NewTouchpoint[]) =>
-      repo.enqueueMany(db, rows, { windowMs: DEDUPE_WINDOW_MS, singleConnection }),
+    (rows: readonly repo.NewTouchpoint[]) => repo.enqueueMany(db, rows, { windowMs: DEDUPE_WINDOW_MS }),
     { maxItems: 32, concurrency, weight: (row) => row.text?.length ?? 0, maxWeight: 2_000_000 },
   );
 

@@ -1,5 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { listCoversHost, listCoversHostOf } from '../urls/repository.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { touchpoints } from '../../db/schema.ts';
 
@@ -27,88 +26,54 @@ export type EnqueueResult =
 
 /**
  * Stores touch points (any users) unless the user ignores the host, or the same user sent the same URL and
- * content within `windowMs` (then the existing id is answered). One result per item, in order. The usual
- * case — all stored — is one statement: a multi-row `INSERT … SELECT … WHERE NOT <ignored> AND NOT
- * <duplicate>`; only items not inserted are looked at again, one query each, to say why. Identical items of
- * one call are stored once and answered the same id (`created` for the first only).
+ * content within `windowMs` (then the existing id is answered). One result per item, in order. Identical
+ * items of one call are stored once and answered the same id (`created` for the first only).
  *
- * Two identical concurrent uploads must agree on one row: on PostgreSQL the call runs in a transaction that
- * first takes a transaction-scoped advisory lock per (user, URL, hash), in its own statement and in a fixed
- * order (so the duplicate check's snapshot sees a row committed by the lock's previous holder, and two
- * calls never deadlock). With `singleConnection` (PGlite: one backend, each statement runs alone, and the
- * caller runs one call at a time) the statements need no lock and no transaction.
+ * One statement, so one round trip and one implicit transaction (decision 093): the SQL function
+ * `enqueue_touchpoints` (migration 0006) first takes a transaction-scoped advisory lock per (user, URL, hash)
+ * in a fixed order — two identical concurrent uploads agree on one row, and two calls never deadlock — then,
+ * in a statement of its own (a fresh snapshot that sees the row committed by the lock's previous holder),
+ * checks the ignored list and the duplicate and inserts the rest, answering why for each item.
  */
 export async function enqueueMany(
   db: Db,
   items: readonly NewTouchpoint[],
-  options: { windowMs: number; singleConnection: boolean },
+  options: { windowMs: number },
 ): Promise<EnqueueResult[]> {
   const keyOf = (v: NewTouchpoint) => `${v.userId}|${v.url}|${v.contentHash}`;
   const unique = new Map<string, NewTouchpoint>();
   for (const item of items) if (!unique.has(keyOf(item))) unique.set(keyOf(item), item);
-  const rows = [...unique.values()];
 
-  const duplicateOf = (userId: SQL | string, url: SQL | string, hash: SQL | string) => sql`
-    select id from touchpoints
-     where user_id = ${userId} and content_hash = ${hash} and url = ${url}
-       and created_at > now() - ${options.windowMs} * interval '1 millisecond'
-     limit 1`;
-
-  const run = async (tx: Db): Promise<Map<string, EnqueueResult>> => {
-    const values = sql.join(
-      rows.map(
-        (v) => sql`(${v.userId}::uuid, ${v.url}::text, ${v.host}::text, ${v.title}::text, ${v.text}::text,
-          ${v.scores == null ? null : JSON.stringify(v.scores)}::jsonb, ${v.contentHash}::text,
-          ${v.capturedAt.toISOString()}::timestamptz)`,
-      ),
-      sql`, `,
-    );
-    const inserted = (await tx.execute<Record<string, unknown>>(sql`
-      insert into touchpoints (user_id, url, host, title, text, scores, content_hash, captured_at)
-      select x.user_id, x.url, x.host, x.title, x.text, x.scores, x.content_hash, x.captured_at
-        from (values ${values}) as x(user_id, url, host, title, text, scores, content_hash, captured_at)
-       where not ${listCoversHostOf(sql.raw('x.user_id'), sql.raw('x.host'))}
-         and not exists (${duplicateOf(sql.raw('x.user_id'), sql.raw('x.url'), sql.raw('x.content_hash'))})
-      returning id, user_id, url, content_hash`)) as {
-      rows: { id: string; user_id: string; url: string; content_hash: string }[];
-    };
-    const results = new Map<string, EnqueueResult>();
-    for (const r of inserted.rows)
-      results.set(`${r.user_id}|${r.url}|${r.content_hash}`, { kind: 'created', id: r.id });
-    for (const v of rows) {
-      if (results.has(keyOf(v))) continue;
-      const why = (await tx.execute<Record<string, unknown>>(
-        sql`select ${listCoversHost(v.userId, v.host)} as ignored, (${duplicateOf(v.userId, v.url, v.contentHash)}) as existing_id`,
-      )) as { rows: { ignored: boolean; existing_id: string | null }[] };
-      const row = why.rows[0];
-      if (row?.ignored) results.set(keyOf(v), { kind: 'ignored' });
-      else if (row?.existing_id) results.set(keyOf(v), { kind: 'existing', id: row.existing_id });
-      // The list or the duplicate changed between the statements (PGlite runs them apart): the caller retries.
-      else throw new Error('touch point neither stored nor found');
-    }
-    return results;
+  const rows = sql.join(
+    [...unique].map(
+      ([
+        key,
+        v,
+      ]) => sql`row(${key}::text, ${v.userId}::uuid, ${v.url}::text, ${v.host}::text, ${v.title}::text,
+        ${v.text}::text, ${v.scores == null ? null : JSON.stringify(v.scores)}::jsonb, ${v.contentHash}::text,
+        ${v.capturedAt.toISOString()}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  const answered = (await db.execute<Record<string, unknown>>(sql`
+    select item_key, outcome, touchpoint_id
+      from enqueue_touchpoints(array[${rows}]::touchpoint_in[], ${options.windowMs}::double precision)`)) as {
+    rows: { item_key: string; outcome: 'created' | 'existing' | 'ignored'; touchpoint_id: string | null }[];
   };
-
-  const results = options.singleConnection
-    ? await run(db)
-    : await db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
-        const keys = sql.join(
-          [...unique.keys()].map((k) => sql`(${k})`),
-          sql`, `,
-        );
-        await tx.execute(sql`
-          select pg_advisory_xact_lock(h) from (
-            select distinct hashtextextended(k, 0) as h from (values ${keys}) as keys(k)
-          ) locks order by h`);
-        return run(tx);
-      });
-  const answered = new Set<string>();
+  const results = new Map<string, EnqueueResult>();
+  for (const r of answered.rows) {
+    results.set(
+      r.item_key,
+      r.outcome === 'ignored' ? { kind: 'ignored' } : { kind: r.outcome, id: r.touchpoint_id! },
+    );
+  }
+  const seen = new Set<string>();
   return items.map((item) => {
-    const result = results.get(keyOf(item))!;
+    const result = results.get(keyOf(item));
+    if (!result) throw new Error('touch point neither stored nor found');
     // A second identical item of the same call is a duplicate of the first.
-    if (result.kind === 'created' && answered.has(keyOf(item))) return { kind: 'existing', id: result.id };
-    answered.add(keyOf(item));
+    if (result.kind === 'created' && seen.has(keyOf(item))) return { kind: 'existing', id: result.id };
+    seen.add(keyOf(item));
     return result;
   });
 }
@@ -117,7 +82,7 @@ export async function enqueueMany(
 export async function enqueue(
   db: Db,
   values: NewTouchpoint,
-  options: { windowMs: number; singleConnection: boolean },
+  options: { windowMs: number },
 ): Promise<EnqueueResult> {
   const [result] = await enqueueMany(db, [values], options);
   return result!;
