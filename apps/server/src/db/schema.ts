@@ -338,6 +338,8 @@ export const touchpoints = pgTable(
   },
   (t) => [
     index('touchpoints_claim_idx').on(t.status, t.nextAttemptAt),
+    // The queue in claim order: a claim reads its batch off this index, whatever the backlog (decision 093).
+    index('touchpoints_queued_order_idx').on(t.createdAt).where(sql`${t.status} = 'queued'`),
     index('touchpoints_user_dedupe_idx').on(t.userId, t.contentHash, t.createdAt),
   ],
 );

@@ -138,6 +138,10 @@ interface ClaimedRaw {
  * 'processing' ones whose lock is older than `staleMs` (their worker died). `FOR UPDATE SKIP LOCKED`
  * lets any number of workers claim at once without ever taking the same row. Each claim counts as an
  * attempt. Answered in the order the pages were captured (then accepted; then by id).
+ *
+ * The two kinds are picked apart, each in accepted order off an index (queued: the partial index
+ * `touchpoints_queued_order_idx`), then the oldest `limit` of both are claimed: a claim costs the same with
+ * a backlog of a million as of ten (one query over both, with an OR, sorted the whole queue each time).
  */
 export async function claimDue(
   db: Db,
@@ -146,16 +150,27 @@ export async function claimDue(
   staleMs: number,
 ): Promise<ClaimedTouchpoint[]> {
   const result = (await db.execute<Record<string, unknown>>(sql`
+    with stale as (
+      select id, created_at from touchpoints
+       where status = 'processing' and locked_at < now() - ${staleMs} * interval '1 millisecond'
+       order by created_at
+       limit ${limit}
+       for update skip locked
+    ), due as (
+      select id, created_at from touchpoints
+       where status = 'queued' and next_attempt_at <= now()
+       order by created_at
+       limit ${limit}
+       for update skip locked
+    ), picked as (
+      select id from (select * from stale union all select * from due) candidates
+       order by created_at
+       limit ${limit}
+    )
     update touchpoints
        set status = 'processing', locked_at = now(), locked_by = ${workerId},
            attempts = attempts + 1, updated_at = now()
-     where id in (
-       select id from touchpoints
-        where (status = 'queued' and next_attempt_at <= now())
-           or (status = 'processing' and locked_at < now() - ${staleMs} * interval '1 millisecond')
-        order by created_at
-        limit ${limit}
-        for update skip locked)
+     where id in (select id from picked)
     returning id, user_id, url, host, title, text, scores, attempts, captured_at, created_at`)) as {
     rows: ClaimedRaw[];
   };

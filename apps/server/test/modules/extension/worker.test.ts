@@ -126,6 +126,36 @@ describe('touch-point worker', () => {
     expect(await analysesOf(id)).toHaveLength(1);
   });
 
+  it('claims the oldest due touch points first, stale and queued alike, never a live lock or a retry not yet due', async () => {
+    const who = await pairedCustomer();
+    const [queuedOld, staleLock, liveLock, notDue, queuedNew] = [
+      await ingest(who.apiKey),
+      await ingest(who.apiKey),
+      await ingest(who.apiKey),
+      await ingest(who.apiKey),
+      await ingest(who.apiKey),
+    ];
+    const setRow = (id: string, minutesAgo: number, extra = sql``) =>
+      t.db.execute(
+        sql`update touchpoints set created_at = now() - ${minutesAgo} * interval '1 minute' ${extra} where id = ${id}`,
+      );
+    await setRow(queuedOld, 10);
+    await setRow(staleLock, 9, sql`, status = 'processing', locked_at = now() - interval '2 minutes'`);
+    await setRow(liveLock, 8, sql`, status = 'processing', locked_at = now()`);
+    await setRow(notDue, 7, sql`, next_attempt_at = now() + interval '1 hour'`);
+    await setRow(queuedNew, 6);
+    const mine = new Set([queuedOld, staleLock, liveLock, notDue, queuedNew]);
+
+    const first = await repo.claimDue(t.db, 'worker-a', 2, 60_000);
+    expect(first.map((c) => c.id)).toEqual([queuedOld, staleLock]);
+    const second = await repo.claimDue(t.db, 'worker-a', 5, 60_000);
+    expect(second.map((c) => c.id).filter((id) => mine.has(id))).toEqual([queuedNew]);
+    expect(second[0]?.id).toBe(queuedNew);
+    expect(await touchpointRow(staleLock)).toMatchObject({ status: 'processing', lockedBy: 'worker-a', attempts: 1 });
+    expect(await touchpointRow(liveLock)).toMatchObject({ status: 'processing', attempts: 0 });
+    expect(await touchpointRow(notDue)).toMatchObject({ status: 'queued', attempts: 0 });
+  });
+
   it('never bills twice: an analysis that already exists is not stored or billed again', async () => {
     const who = await pairedCustomer();
     const id = await ingest(who.apiKey);

@@ -1,0 +1,1 @@
+CREATE INDEX "touchpoints_queued_order_idx" ON "touchpoints" USING btree ("created_at") WHERE "touchpoints"."status" = 'queued';
