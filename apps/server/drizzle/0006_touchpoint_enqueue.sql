@@ -14,7 +14,7 @@ CREATE TYPE "touchpoint_in" AS (
 --> statement-breakpoint
 -- One row per distinct item: 'created' (stored now), 'existing' (the same user, URL and content within
 -- window_ms: the first row's id) or 'ignored' (the host is on the user's list: nothing stored). The rule of
--- the list is the one of listCoversHostOf (modules/urls/repository.ts): the domain itself or a subdomain.
+-- the list is the contract's isHostCovered (see modules/urls/repository.ts): the domain itself or a subdomain.
 CREATE FUNCTION "enqueue_touchpoints"("items" "touchpoint_in"[], "window_ms" double precision)
 RETURNS TABLE ("item_key" text, "outcome" text, "touchpoint_id" uuid)
 LANGUAGE plpgsql VOLATILE AS $$

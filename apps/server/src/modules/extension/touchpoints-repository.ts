@@ -44,15 +44,12 @@ export async function enqueueMany(
   const unique = new Map<string, NewTouchpoint>();
   for (const item of items) if (!unique.has(keyOf(item))) unique.set(keyOf(item), item);
 
+  const rowOf = (key: string, v: NewTouchpoint) =>
+    sql`row(${key}::text, ${v.userId}::uuid, ${v.url}::text, ${v.host}::text, ${v.title}::text, ${v.text}::text,
+      ${v.scores == null ? null : JSON.stringify(v.scores)}::jsonb, ${v.contentHash}::text,
+      ${v.capturedAt.toISOString()}::timestamptz)`;
   const rows = sql.join(
-    [...unique].map(
-      ([
-        key,
-        v,
-      ]) => sql`row(${key}::text, ${v.userId}::uuid, ${v.url}::text, ${v.host}::text, ${v.title}::text,
-        ${v.text}::text, ${v.scores == null ? null : JSON.stringify(v.scores)}::jsonb, ${v.contentHash}::text,
-        ${v.capturedAt.toISOString()}::timestamptz)`,
-    ),
+    [...unique].map(([key, v]) => rowOf(key, v)),
     sql`, `,
   );
   const answered = (await db.execute<Record<string, unknown>>(sql`
