@@ -3,7 +3,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Writable } from 'node:stream';
 import type { RouteDef } from '@mediadiet/contract/http';
 import { allRoutes } from '@mediadiet/contract/routes';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config, Role } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -130,7 +130,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     serverFactory: (handler) => createHttpServer(config.role, handler),
     genReqId: (req) => (req as RawRequest)[REQUEST_ID] ?? nextRequestId(),
     // The probe is never logged, so it needs no per-request child logger either.
-    disableRequestLogging: (req) => req.url === HEALTH_PATH,
+    logController: new LogController({ disableRequestLogging: (req) => req.url === HEALTH_PATH }),
     childLoggerFactory: (logger, bindings, options, rawReq) =>
       rawReq.url === HEALTH_PATH ? logger : logger.child(bindings, options),
     requestIdHeader: false,
