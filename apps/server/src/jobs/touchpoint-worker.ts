@@ -16,9 +16,9 @@ import * as repo from '../modules/extension/touchpoints-repository.ts';
  * touch points in one statement (`FOR UPDATE SKIP LOCKED`; stale 'processing' rows of a dead worker are
  * reclaimed), scores them all at once (server mode: the scorer — by default the analyzer thread pool; device
  * mode: the extension's scores), and stores the whole batch in ONE transaction with a fixed number of
- * statements (`storeAnalysesIn`: multi-row insert `ON CONFLICT (touchpoint_id) DO NOTHING`, usage per user
- * only for inserted rows, rollups per (user, day) and (user, month, host); then status done/failed per
- * batch). A retry after a crash never double-bills or double-counts. After the commit it emits
+ * statements (`storeAnalysesIn`: multi-row insert `ON CONFLICT (touchpoint_id) DO NOTHING`, usage of all the
+ * batch's users in three statements only for inserted rows, rollups per (user, day) and (user, month, host);
+ * then status done/failed per batch). Shared rows are locked in one order, so two passes never deadlock. A retry after a crash never double-bills or double-counts. After the commit it emits
  * `analysis_created_{userId}`. A scoring failure (an analyzer thread crash included) goes back to the
  * queue with exponential backoff; after `maxAttempts` claims it is marked failed with the reason.
  * `passes` passes run at once, so the next batch is claimed and scored while one is being stored.

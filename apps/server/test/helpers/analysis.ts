@@ -38,7 +38,10 @@ export interface AnalysisSpec {
 }
 
 /** Accepts every usage record (tests of reads do not exercise metering). */
-const acceptAll = { tryRecordIn: () => Promise.resolve({ ok: true as const }) };
+const acceptAll = {
+  tryRecordBatchIn: (_tx: unknown, items: readonly unknown[]) =>
+    Promise.resolve(items.map(() => ({ ok: true as const }))),
+};
 
 /**
  * Stores analyses for a user as the worker does (touch point row + `storeAnalysisIn`: analysis and rollups

@@ -122,11 +122,12 @@ export async function addManyToRollups(tx: Db, analysisIds: readonly string[]): 
 async function addSourceToRollups(tx: Db, source: SQL): Promise<void> {
   await tx.execute(sql`
     insert into analysis_daily_rollups (${DAILY_COLUMNS})
-    select a.user_id, ${DAY}, ${dailyAggregates} ${source} group by a.user_id, ${DAY}
+    select a.user_id, ${DAY}, ${dailyAggregates} ${source} group by a.user_id, ${DAY} order by 1, 2
     on conflict (user_id, day) do update set ${addDaily}`);
   await tx.execute(sql`
     insert into analysis_domain_rollups (${DOMAIN_COLUMNS})
     select a.user_id, ${MONTH}, a.host, ${domainAggregates} ${source} group by a.user_id, ${MONTH}, a.host
+     order by 1, 2, 3
     on conflict (user_id, month, host) do update set ${addDomain}`);
 }
 

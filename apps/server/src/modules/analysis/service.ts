@@ -241,16 +241,9 @@ export type StoreOutcome =
  */
 export async function storeAnalysisIn(
   tx: Db,
-  usage: Pick<UsageService, 'tryRecordIn'>,
+  usage: Pick<UsageService, 'tryRecordBatchIn'>,
   values: repo.NewAnalysis,
 ): Promise<StoreOutcome> {
-  const metering = {
-    tryRecordManyIn: async (t: Db, userId: string, tokens: readonly number[]) => {
-      const decisions = [];
-      for (const n of tokens) decisions.push(await usage.tryRecordIn(t, userId, n));
-      return decisions;
-    },
-  };
-  const [outcome] = await storeAnalysesIn(tx, metering, [values]);
+  const [outcome] = await storeAnalysesIn(tx, usage, [values]);
   return outcome!;
 }

@@ -8,51 +8,44 @@ import type { StoreOutcome } from './service.ts';
  * caller's transaction (decisions 061, 071), in a fixed number of statements whatever the batch size:
  * - the rows, in one multi-row `INSERT … ON CONFLICT (touchpoint_id) DO NOTHING` (a touch point that
  *   already has its analysis — a retry after a crash — gets nothing stored and nothing billed);
- * - the usage of the inserted ones, per user, with the decisions `tryRecordIn` would give them one by
- *   one in the given order (`tryRecordManyIn`: one statement when they all fit);
+ * - the usage of the inserted ones, with the decisions `tryRecordIn` would give them one by one in the
+ *   given order (`tryRecordBatchIn`: three statements, the usage rows locked in user-id order);
  * - the refused ones removed again (nothing stored, nothing billed, no rollup);
- * - the rollups of the accepted ones, aggregated per (user, day) and (user, month, host).
+ * - the rollups of the accepted ones, aggregated per (user, day) and (user, month, host), written in key
+ *   order.
+ * Every row two concurrent batches can share (usage, rollups) is locked in one global order — usage rows by
+ * user, then daily rollups, then domain rollups, each sorted — so they wait for each other, never deadlock.
  * Answers one outcome per item, in the given order. The touch-point worker, the demo seed and the tests'
  * builders store analyses through this (`storeAnalysisIn` is the one-item case).
  */
 export async function storeAnalysesIn(
   tx: Db,
-  usage: Pick<UsageService, 'tryRecordManyIn'>,
+  usage: Pick<UsageService, 'tryRecordBatchIn'>,
   items: readonly repo.NewAnalysis[],
 ): Promise<StoreOutcome[]> {
   const outcomes: StoreOutcome[] = items.map(() => ({ kind: 'existing' }));
   const inserted = new Map((await repo.insertAnalyses(tx, items)).map((row) => [row.id, row]));
   if (inserted.size === 0) return outcomes;
 
-  const perUser = new Map<string, number[]>();
-  items.forEach((item, i) => {
-    const row = inserted.get(item.id);
-    if (!row) return;
-    const indexes = perUser.get(row.userId) ?? [];
-    indexes.push(i);
-    perUser.set(row.userId, indexes);
-  });
-
+  // The inserted ones, in the given order, metered in one go (`tryRecordBatchIn`).
+  const indexes = items.flatMap((item, i) => (inserted.has(item.id) ? [i] : []));
+  const rows = indexes.map((i) => inserted.get(items[i]!.id)!);
+  const decisions = await usage.tryRecordBatchIn(
+    tx,
+    rows.map((row) => ({ userId: row.userId, tokens: row.tokens })),
+  );
   const refused: string[] = [];
   const accepted: string[] = [];
-  for (const [userId, indexes] of perUser) {
-    const rows = indexes.map((i) => inserted.get(items[i]!.id)!);
-    const decisions = await usage.tryRecordManyIn(
-      tx,
-      userId,
-      rows.map((row) => row.tokens),
-    );
-    rows.forEach((row, k) => {
-      const decision = decisions[k]!;
-      if (decision.ok) {
-        outcomes[indexes[k]!] = { kind: 'stored', row };
-        accepted.push(row.id);
-      } else {
-        outcomes[indexes[k]!] = { kind: 'refused', message: decision.message };
-        refused.push(row.id);
-      }
-    });
-  }
+  rows.forEach((row, k) => {
+    const decision = decisions[k]!;
+    if (decision.ok) {
+      outcomes[indexes[k]!] = { kind: 'stored', row };
+      accepted.push(row.id);
+    } else {
+      outcomes[indexes[k]!] = { kind: 'refused', message: decision.message };
+      refused.push(row.id);
+    }
+  });
   await repo.deleteAnalyses(tx, refused);
   await repo.addManyToRollups(tx, accepted);
   return outcomes;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { invoices, paymentMethods, setupIntents, subscriptions, usagePeriods, users, webhookEvents } from '../../db/schema.ts';
 
@@ -276,6 +276,63 @@ export async function findLiveSubscriptionUsages(
     });
   }
   return found;
+}
+
+/** The live (not canceled) subscription of each of several users, in one query. Users without one are absent. */
+export async function findLiveSubscriptions(db: Db, userIds: readonly string[]): Promise<Map<string, SubscriptionRow>> {
+  const found = new Map<string, SubscriptionRow>();
+  if (userIds.length === 0) return found;
+  const rows = await db
+    .select()
+    .from(subscriptions)
+    .where(and(inArray(subscriptions.userId, [...userIds]), ne(subscriptions.status, 'canceled')));
+  for (const row of rows) if (!found.has(row.userId)) found.set(row.userId, row);
+  return found;
+}
+
+/**
+ * Locks the usage rows of several users' periods for the rest of the transaction and answers what they hold,
+ * in one statement: a missing row is created empty, an existing one is "updated" to itself (which locks it).
+ * The rows are taken in user-id order, so two transactions locking overlapping sets wait for each other
+ * instead of deadlocking.
+ */
+export async function lockUsageRows(
+  tx: Db,
+  periods: readonly { userId: string; periodStart: Date }[],
+): Promise<Map<string, UsageRow>> {
+  const usage = new Map<string, UsageRow>();
+  if (periods.length === 0) return usage;
+  const values = sql.join(
+    periods.map((p) => sql`(${p.userId}::uuid, ${p.periodStart.toISOString()}::timestamptz)`),
+    sql`, `,
+  );
+  const result = (await tx.execute<Record<string, unknown>>(sql`
+    insert into usage_periods (user_id, period_start, tokens, touchpoints, updated_at)
+    select v.user_id, v.period_start, 0, 0, now() from (values ${values}) as v(user_id, period_start)
+     order by v.user_id, v.period_start
+    on conflict (user_id, period_start) do update set tokens = usage_periods.tokens
+    returning user_id, tokens, touchpoints`)) as { rows: { user_id: string; tokens: string | number; touchpoints: number }[] };
+  for (const row of result.rows) usage.set(row.user_id, { tokens: Number(row.tokens), touchpoints: Number(row.touchpoints) });
+  return usage;
+}
+
+/** Adds to usage rows this transaction has locked (`lockUsageRows`), one statement for all of them. */
+export async function addToLockedUsage(
+  tx: Db,
+  additions: readonly { userId: string; periodStart: Date; tokens: number; touchpoints: number }[],
+): Promise<void> {
+  if (additions.length === 0) return;
+  const values = sql.join(
+    additions.map(
+      (a) => sql`(${a.userId}::uuid, ${a.periodStart.toISOString()}::timestamptz, ${a.tokens}::bigint, ${a.touchpoints}::integer)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update usage_periods u
+       set tokens = u.tokens + v.tokens, touchpoints = u.touchpoints + v.touchpoints, updated_at = now()
+      from (values ${values}) as v(user_id, period_start, tokens, touchpoints)
+     where u.user_id = v.user_id and u.period_start = v.period_start`);
 }
 
 export async function readUsage(db: Db, userId: string, periodStart: Date): Promise<UsageRow> {

@@ -29,11 +29,12 @@ export interface UsageService {
   /** `tryRecord` inside the caller's transaction (the touch-point worker stores analysis + usage together). */
   tryRecordIn(tx: Db, userId: string, tokens: number): Promise<UsageDecision & { usage?: UsageRow }>;
   /**
-   * Several touch points of one user, inside the caller's transaction, with exactly the decisions of
-   * `tryRecordIn` called for each in the given order: one statement when they all fit (the usual case),
-   * one per touch point otherwise.
+   * Touch points of any users, inside the caller's transaction, with exactly the decisions of `tryRecordIn`
+   * called for each in the given order, in three statements whatever the batch holds: the users' live
+   * subscriptions, their usage rows locked in user-id order (so concurrent batches never deadlock), and the
+   * accepted amounts added.
    */
-  tryRecordManyIn(tx: Db, userId: string, tokens: readonly number[]): Promise<UsageDecision[]>;
+  tryRecordBatchIn(tx: Db, items: readonly { userId: string; tokens: number }[]): Promise<UsageDecision[]>;
   /** The current period's usage (zeros without a live subscription). */
   current(userId: string): Promise<UsageRow & { periodStart: Date | null }>;
 }
@@ -101,23 +102,44 @@ export function createUsageService(deps: { db: Db }): UsageService {
       return usage ? { ok: true, usage } : refusal(row);
     },
 
-    async tryRecordManyIn(tx, userId, tokens) {
-      if (tokens.length === 0) return [];
-      const row = await repo.findLiveSubscription(tx, userId);
-      if (!row || !ACCEPTING.has(row.status)) return tokens.map(() => refusal(row));
-      const limits = limitsOf(row);
-      const amounts = tokens.map(tokensOf);
-      const total = amounts.reduce((sum, n) => sum + n, 0);
-      // All of them fit ⇔ each fits after the ones before it (tokens are ≥ 0): one atomic add.
-      if (await repo.addUsage(tx, userId, row.currentPeriodStart, total, limits, amounts.length)) {
-        return amounts.map(() => ({ ok: true as const }));
-      }
-      // Some do not: one conditional add each, in order, as separate tryRecordIn calls would.
-      const decisions: UsageDecision[] = [];
-      for (const amount of amounts) {
-        const usage = await repo.addUsage(tx, userId, row.currentPeriodStart, amount, limits);
-        decisions.push(usage ? { ok: true } : refusal(row));
-      }
+    async tryRecordBatchIn(tx, items) {
+      if (items.length === 0) return [];
+      const userIds = [...new Set(items.map((item) => item.userId))].sort();
+      const subscriptions = await repo.findLiveSubscriptions(tx, userIds);
+      const metered = userIds.flatMap((userId) => {
+        const row = subscriptions.get(userId);
+        return row && ACCEPTING.has(row.status) ? [{ userId, row, limits: limitsOf(row) }] : [];
+      });
+      const locked = await repo.lockUsageRows(
+        tx,
+        metered.map(({ userId, row }) => ({ userId, periodStart: row.currentPeriodStart })),
+      );
+      // Under the locks nothing else changes these rows: each decision sees the usage plus the ones accepted
+      // before it, as consecutive conditional adds would.
+      const running = new Map(
+        metered.map(({ userId, row, limits }) => [
+          userId,
+          { row, limits, usage: locked.get(userId) ?? { tokens: 0, touchpoints: 0 }, added: { tokens: 0, touchpoints: 0 } },
+        ]),
+      );
+      const decisions = items.map(({ userId, tokens }): UsageDecision => {
+        const user = running.get(userId);
+        if (!user) return refusal(subscriptions.get(userId) ?? null);
+        const amount = tokensOf(tokens);
+        const fits =
+          user.usage.tokens + user.added.tokens + amount <= user.limits.maxTokens &&
+          user.usage.touchpoints + user.added.touchpoints + 1 <= user.limits.maxTouchpoints;
+        if (!fits) return refusal(user.row);
+        user.added.tokens += amount;
+        user.added.touchpoints += 1;
+        return { ok: true };
+      });
+      await repo.addToLockedUsage(
+        tx,
+        [...running].flatMap(([userId, { row, added }]) =>
+          added.touchpoints === 0 ? [] : [{ userId, periodStart: row.currentPeriodStart, ...added }],
+        ),
+      );
       return decisions;
     },
 
