@@ -78,6 +78,10 @@ const EnvSchema = z
     TOUCHPOINT_BACKOFF_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
     /** Offline analyzer threads: 0 = on the main thread. Default: cores − 1 (at least 1); 0 in tests. */
     TOUCHPOINT_ANALYZE_THREADS: z.coerce.number().int().min(0).max(64).optional(),
+    /** With this many requests in flight or more, the worker pauses between passes (0: never; decision 095). */
+    TOUCHPOINT_WORKER_YIELD_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(64),
+    /** How long it pauses (ms). */
+    TOUCHPOINT_WORKER_YIELD_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
 
     /** The questionnaire worker in this process: on (default) or off (tests drive it with runOnce). */
     QUESTIONNAIRE_WORKER: z.enum(['on', 'off']).optional(),
@@ -161,7 +165,15 @@ export interface Config {
   billingSweepIntervalMs: number;
   analyzer: { kind: 'offline' } | { kind: 'llm'; baseUrl: string; apiKey: string | undefined; model: string };
   /** The touch-point worker: started with the app unless disabled (default off in tests). */
-  touchpointWorker: { enabled: boolean; staleMs: number; backoffMs: number; analyzeThreads: number };
+  touchpointWorker: {
+    enabled: boolean;
+    staleMs: number;
+    backoffMs: number;
+    analyzeThreads: number;
+    /** Requests in flight from which the worker yields (0: never), and its pause then (ms). */
+    yieldRequests: number;
+    yieldPauseMs: number;
+  };
   /** The questionnaire worker (decision 081): started with the app unless disabled; processing delay. */
   questionnaire: { workerEnabled: boolean; delayMs: number };
 }
@@ -243,6 +255,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       backoffMs: e.TOUCHPOINT_BACKOFF_MS,
       analyzeThreads:
         e.TOUCHPOINT_ANALYZE_THREADS ?? (e.NODE_ENV === 'test' ? 0 : Math.max(1, os.availableParallelism() - 1)),
+      yieldRequests: e.TOUCHPOINT_WORKER_YIELD_REQUESTS,
+      yieldPauseMs: e.TOUCHPOINT_WORKER_YIELD_PAUSE_MS,
     },
     questionnaire: {
       workerEnabled: runsJobs && (e.QUESTIONNAIRE_WORKER ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',

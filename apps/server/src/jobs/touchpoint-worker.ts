@@ -39,6 +39,11 @@ export interface TouchpointWorkerOptions {
   maxBackoffMs: number;
   /** Claims before a touch point is marked failed. */
   maxAttempts: number;
+  /**
+   * While `busy()` says requests are queueing, a lane waits this long after a full pass (ms): the requests
+   * keep the event loop, the analysis goes on at a bounded pace and catches up when they ease (decision 095).
+   */
+  busyPauseMs: number;
 }
 
 export const DEFAULT_WORKER_OPTIONS: TouchpointWorkerOptions = {
@@ -49,6 +54,7 @@ export const DEFAULT_WORKER_OPTIONS: TouchpointWorkerOptions = {
   backoffMs: 5_000,
   maxBackoffMs: 10 * 60_000,
   maxAttempts: 5,
+  busyPauseMs: 2_000,
 };
 
 /** How long a wake-up after an upload waits for more uploads to join the same claim (ms). */
@@ -96,6 +102,8 @@ export function createTouchpointWorker(deps: {
   options?: Partial<TouchpointWorkerOptions>;
   /** Told the outcome of every pass (metrics). */
   onPass?: (result: RunResult) => void;
+  /** Whether this process is busy serving requests (see `busyPauseMs`). Default: never. */
+  busy?: () => boolean;
 }): TouchpointWorker {
   const { db, usage, scorer, log } = deps;
   const options = { ...DEFAULT_WORKER_OPTIONS, ...deps.options };
@@ -266,6 +274,18 @@ export function createTouchpointWorker(deps: {
   const wakeAll = () => {
     for (const wake of [...sleepers]) wake();
   };
+  // A pause for a busy loop: not cut short by uploads (they keep coming while it is busy), only by stop().
+  const pauses = new Set<() => void>();
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const end = () => {
+        clearTimeout(timer);
+        pauses.delete(end);
+        resolve();
+      };
+      const timer = setTimeout(end, ms);
+      pauses.add(end);
+    });
 
   const lane = async () => {
     while (running) {
@@ -276,8 +296,10 @@ export function createTouchpointWorker(deps: {
         log.error({ err: error }, 'touch point worker pass failed');
       }
       // A pass that found little waits for more (a wake-up after uploads, or the poll): a claim and a
-      // storing transaction cost the same for 3 rows as for 60. A full one goes on at once.
+      // storing transaction cost the same for 3 rows as for 60. A full one goes on at once, unless requests
+      // are queueing: then it leaves them the event loop for a while.
       if (running && claimed < Math.max(1, options.batchSize / 4)) await sleep();
+      else if (running && deps.busy?.()) await pause(options.busyPauseMs);
     }
   };
 
@@ -303,6 +325,7 @@ export function createTouchpointWorker(deps: {
       clearTimeout(notifyTimer);
       notifyTimer = undefined;
       wakeAll();
+      for (const end of [...pauses]) end();
       await Promise.all(lanes);
       lanes = [];
     },

@@ -10,7 +10,12 @@ import { createProfileLookup, withProfiles } from '../modules/questionnaire/prof
 declare module 'fastify' {
   interface FastifyInstance {
     extensionKeys: ExtensionKeyService;
-    touchpoints: { ingest: IngestService; worker: TouchpointWorker };
+    touchpoints: {
+      ingest: IngestService;
+      worker: TouchpointWorker;
+      /** Requests this instance is serving now, as the worker counts them (0 when it does not need to). */
+      requestsInFlight(): number;
+    };
   }
 }
 
@@ -44,12 +49,27 @@ export default fp<TouchpointsPluginOptions>(
     // Personalised: each page is scored against its user's profile (decision 081); the pages of one user in a
     // batch share one profile read.
     const scorer = withProfiles(baseScorer, coalesceByKey(createProfileLookup(app.db)));
+    // Requests being served now: the worker's sign to yield (decision 095). Counted only where a worker runs
+    // beside the API and may yield; the response's 'close' comes once, sent or aborted.
+    const { yieldRequests, yieldPauseMs } = app.config.touchpointWorker;
+    let inFlight = 0;
+    const release = () => {
+      inFlight--;
+    };
+    if (app.config.touchpointWorker.enabled && yieldRequests > 0) {
+      app.addHook('onRequest', (request, reply, done) => {
+        inFlight++;
+        reply.raw.once('close', release);
+        done();
+      });
+    }
     const worker = createTouchpointWorker({
       db: app.db,
       usage: app.usage,
       scorer,
       log: app.log.child({ job: 'touchpoint-worker' }),
       emitToUser: (...args) => app.emitToUser(...args),
+      busy: () => yieldRequests > 0 && inFlight >= yieldRequests,
       onPass: (result) => {
         app.metrics.jobFailures('touchpoints', 'retried', result.retried);
         app.metrics.jobFailures('touchpoints', 'failed', result.failed);
@@ -57,6 +77,7 @@ export default fp<TouchpointsPluginOptions>(
       options: {
         staleMs: app.config.touchpointWorker.staleMs,
         backoffMs: app.config.touchpointWorker.backoffMs,
+        busyPauseMs: yieldPauseMs,
         ...options.workerOptions,
       },
     });
@@ -67,7 +88,7 @@ export default fp<TouchpointsPluginOptions>(
       onQueued: () => worker.notify(),
       singleConnection: app.database.kind === 'pglite',
     });
-    app.decorate('touchpoints', { ingest, worker });
+    app.decorate('touchpoints', { ingest, worker, requestsInFlight: () => inFlight });
 
     if (app.config.touchpointWorker.enabled) {
       app.addHook('onReady', (done) => {
