@@ -7,6 +7,12 @@
  * limited to BENCH_INSTANCE_CPU cores (0.5), the two-instance throughput as a ratio of one's, measured in the
  * same run. Everything on loopback; figures, not tests. Goals: p99 ≤ 50 ms, 0 errors, two ≥ 1.6× one.
  *
+ * The closed loop measures latency at saturation (200 connections, each sending as soon as it is answered). The
+ * open loop (lib/open-loop.mjs) sends the same workload at fixed rates below it — BENCH_OPEN_FRACTIONS of the
+ * closed loop's throughput, for BENCH_OPEN_SECONDS each — on a full instance and, on PostgreSQL, on an
+ * API-only one: the latency readers see at a given load. The scaling figures are taken twice: full instances
+ * (ROLE=all, each analysing too) and API-only instances (ROLE=api, the request tier of a deployment at scale).
+ *
  * The load generator and the database run on the same machine as the instances. Unlimited, two instances on a
  * 2-core machine share what one instance already fills, so the scaling figures give each instance a CPU quota
  * (decision 092): each stands for one machine, the database and the load generator keep the rest.
@@ -24,7 +30,7 @@ import {
   type Reader,
 } from './lib/instances.ts';
 import type { BenchRow } from './lib/types.ts';
-import { connectSockets, mixedLoad, mixedLoadAcross, type WorkloadResult } from './lib/workload.ts';
+import { connectSockets, mixedLoad, mixedLoadAcross, openLoad, type WorkloadResult } from './lib/workload.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 200);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
@@ -33,6 +39,9 @@ const READERS = 20;
 const LISTENERS = 50;
 /** Cores each instance may use in the scaling figures (a cgroup quota; see `scaling`). */
 const INSTANCE_CPU = Number(process.env.BENCH_INSTANCE_CPU ?? 0.5);
+/** The open-loop rates, as fractions of the closed loop's throughput measured in the same run. */
+const OPEN_FRACTIONS = (process.env.BENCH_OPEN_FRACTIONS ?? '0.25,0.5,0.75').split(',').map(Number);
+const OPEN_SECONDS = Number(process.env.BENCH_OPEN_SECONDS ?? 20);
 
 const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
 
@@ -94,6 +103,64 @@ async function run(label: string, instances: Instance[], readers: Awaited<Return
   }
 }
 
+type Fresh = <T>(work: (env: Record<string, string>, readers: Reader[]) => Promise<T>) => Promise<T>;
+
+/**
+ * The same workload as an open loop (lib/open-loop.mjs) at fractions of the closed loop's throughput `saturation`:
+ * the latency readers see while one instance serves that rate, not flat out (decision 092). Each rate on a new
+ * database and instance, so no step inherits the backlog of the one before. `role` 'api' is an API-only
+ * instance (ROLE=api), as deployed at scale with the analysis on worker instances elsewhere; here nothing
+ * analyses the uploads, so it shows what the request path alone costs this machine.
+ */
+async function openLoop(
+  label: string,
+  saturation: number,
+  fresh: Fresh,
+  role: 'all' | 'api' = 'all',
+): Promise<BenchRow[]> {
+  const out: BenchRow[] = [];
+  let withinGoal = 0;
+  for (const fraction of OPEN_FRACTIONS) {
+    const rate = Math.max(1, Math.round(saturation * fraction));
+    const result = await fresh(async (env, readers) => {
+      const one = await startInstances(1, { ...env, ROLE: role });
+      const crowd = await connectSockets(one, readers, LISTENERS);
+      try {
+        await mixedLoad(one[0]!.base, readers, { connections: 20, duration: 3 });
+        return await openLoad(one[0]!.base, readers, {
+          rate,
+          seconds: OPEN_SECONDS,
+          connections: CONNECTIONS,
+        });
+      } finally {
+        crowd.close();
+        await stopInstances(one);
+      }
+    });
+    const ms = (x: number | null) => (x === null ? '> 30 s' : `${round(x)} ms`);
+    process.stdout.write(
+      `open loop ${label} at ${rate} req/s: p50 ${ms(result.p50Ms)}, p99 ${ms(result.p99Ms)}, ${result.errors} errors, ` +
+        `${result.non2xx} non-2xx, ${result.late} sent late\n`,
+    );
+    const failed = result.errors + result.non2xx;
+    if (result.p99Ms !== null && result.p99Ms <= 50 && failed === 0) withinGoal = Math.max(withinGoal, rate);
+    out.push({
+      name:
+        `${label}: open loop at ${rate} req/s (${Math.round(fraction * 100)} % of the closed loop's throughput), ` +
+        `${OPEN_SECONDS} s, up to ${CONNECTIONS} connections — latency p99 (p50 ${ms(result.p50Ms)}; ` +
+        `${failed} failed of ${result.sent}; ${result.late} sent late by the generator)`,
+      value: result.p99Ms === null ? Number.POSITIVE_INFINITY : round(result.p99Ms),
+      unit: 'ms',
+    });
+  }
+  out.push({
+    name: `${label}: highest of these open-loop rates served with p99 ≤ 50 ms and no failures (0: none)`,
+    value: withinGoal,
+    unit: 'req/s',
+  });
+  return out;
+}
+
 /** Resident memory per idle authenticated socket on one instance. */
 async function idleSockets(
   instance: Instance,
@@ -141,37 +208,50 @@ async function withFreshDatabase<T>(
   }
 }
 
+/** A new embedded database (its own data directory) with READERS seeded readers. */
+const freshEmbedded: Fresh = async (work) => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'mediadiet-bench-open-'));
+  try {
+    const env = { DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' };
+    return await work(env, await seedReaders(env, READERS));
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+};
+
 /**
  * Whether the instances scale: one instance, then two, each limited to INSTANCE_CPU cores (lib/cpu-quota.ts),
  * so that each stands for a machine of its own while the database and the load generator keep the rest of
  * this one. The same workload, the throughput of two as a ratio of one's, measured in the same run.
  */
-async function scaling(adminUrl: string): Promise<BenchRow[]> {
+async function scaling(adminUrl: string, role: 'all' | 'api' = 'all'): Promise<BenchRow[]> {
   const out: BenchRow[] = [];
   const redis = process.env.REDIS_URL ? ' + Redis' : '';
+  // ROLE=api: the request tier alone, as deployed at scale beside worker instances; nothing analyses here.
+  const kind = role === 'api' ? 'API-only instance' : 'instance';
   let limited = `${INSTANCE_CPU} CPU each`;
   const single = await withFreshDatabase(adminUrl, async (env, readers) => {
-    const one = await startInstances(1, env, { cpu: INSTANCE_CPU });
+    const one = await startInstances(1, { ...env, ROLE: role }, { cpu: INSTANCE_CPU });
     try {
       if (!one[0]!.quota)
         limited = 'NOT limited (no writable cgroup here): the ratio measures the shared machine';
-      const result = await run(`PostgreSQL ×1 (${limited})`, one, readers);
-      out.push(...rows(`scaling, one instance (${limited})`, result));
+      const result = await run(`PostgreSQL ×1 ROLE=${role} (${limited})`, one, readers);
+      out.push(...rows(`scaling, one ${kind} (${limited})`, result));
       return result;
     } finally {
       await stopInstances(one);
     }
   });
   await withFreshDatabase(adminUrl, async (env, readers) => {
-    const two = await startInstances(2, env, { cpu: INSTANCE_CPU });
+    const two = await startInstances(2, { ...env, ROLE: role }, { cpu: INSTANCE_CPU });
     try {
-      const double = await run(`PostgreSQL ×2${redis} (${limited})`, two, readers);
-      out.push(...rows(`scaling, two instances${redis} (${limited})`, double));
+      const double = await run(`PostgreSQL ×2${redis} ROLE=${role} (${limited})`, two, readers);
+      out.push(...rows(`scaling, two ${kind}s${redis} (${limited})`, double));
       out.push({
-        name: `two instances ÷ one instance, throughput of the same workload (${limited})`,
+        name: `two ${kind}s ÷ one, throughput of the same workload (${limited})`,
         value: Math.round(double.requestsPerSec),
         unit: 'req/s',
-        baseline: { name: 'one instance', value: Math.round(single.requestsPerSec) },
+        baseline: { name: `one ${kind}`, value: Math.round(single.requestsPerSec) },
         ratio: double.requestsPerSec / single.requestsPerSec,
         goal: '≥ 1.6',
       });
@@ -189,11 +269,13 @@ export default async function load(): Promise<BenchRow[]> {
     // The embedded database: one instance only.
     const dataDir = await mkdtemp(path.join(tmpdir(), 'mediadiet-bench-load-'));
     const env = { DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' };
+    let closed: Awaited<ReturnType<typeof run>>;
     try {
       const readers = await seedReaders(env, READERS);
       const one = await startInstances(1, env);
       try {
-        out.push(...rows('PGlite, one instance', await run('PGlite ×1', one, readers)));
+        closed = await run('PGlite ×1', one, readers);
+        out.push(...rows('PGlite, one instance', closed));
       } finally {
         await stopInstances(one);
       }
@@ -207,6 +289,7 @@ export default async function load(): Promise<BenchRow[]> {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
+    out.push(...(await openLoop('PGlite, one instance', closed.requestsPerSec, freshEmbedded)));
     out.push({
       name: 'two instances: set DATABASE_URL (and REDIS_URL) to measure them on PostgreSQL',
       value: 0,
@@ -216,10 +299,12 @@ export default async function load(): Promise<BenchRow[]> {
   }
 
   // One instance with the whole machine: the latency and error figures; then the idle sockets.
-  await withFreshDatabase(adminUrl, async (env, readers) => {
+  const closed = await withFreshDatabase(adminUrl, async (env, readers) => {
     const one = await startInstances(1, env);
+    let result: Awaited<ReturnType<typeof run>>;
     try {
-      out.push(...rows('PostgreSQL, one instance', await run('PostgreSQL ×1', one, readers)));
+      result = await run('PostgreSQL ×1', one, readers);
+      out.push(...rows('PostgreSQL, one instance', result));
     } finally {
       await stopInstances(one);
     }
@@ -229,7 +314,19 @@ export default async function load(): Promise<BenchRow[]> {
     } finally {
       await stopInstances(idle);
     }
+    return result;
   });
+  const freshPostgres: Fresh = (work) => withFreshDatabase(adminUrl, work);
+  out.push(...(await openLoop('PostgreSQL, one instance', closed.requestsPerSec, freshPostgres)));
+  out.push(
+    ...(await openLoop(
+      'PostgreSQL, one API-only instance (ROLE=api)',
+      closed.requestsPerSec,
+      freshPostgres,
+      'api',
+    )),
+  );
   out.push(...(await scaling(adminUrl)));
+  out.push(...(await scaling(adminUrl, 'api')));
   return out;
 }

@@ -5,6 +5,10 @@
  * URL each time, so the worker analyses it and the reader's sockets hear `analysis_created_…`), each as a
  * random seeded reader. Socket clients stay connected throughout and count the events they receive.
  */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { io, type Socket } from 'socket.io-client';
 import type { Instance, Reader } from './instances.ts';
@@ -83,6 +87,65 @@ export async function mixedLoad(
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
+}
+
+export interface OpenLoopResult {
+  /** Requests due in the run (rate × seconds) and sent. */
+  sent: number;
+  /** Requests unanswered (connection errors, timeouts) and answered outside 2xx. */
+  errors: number;
+  non2xx: number;
+  /** Latency from each request's due time to its answer, ms; null: beyond the 30 s timeout. */
+  p50Ms: number | null;
+  p99Ms: number | null;
+  /** Requests the generator itself sent more than 5 ms after they were due (it fell behind). */
+  late: number;
+}
+
+const openLoopScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'open-loop.mjs');
+
+/**
+ * The same mixed workload as an open loop (lib/open-loop.mjs, its own process): `rate` requests a second, each
+ * due at its own time whatever the answers before it, over at most `connections` connections; latency counts
+ * from the due time. What a reader sees while the instance serves that rate, not at saturation.
+ */
+export async function openLoad(
+  base: string,
+  readers: Reader[],
+  opts: { rate: number; seconds: number; connections: number },
+): Promise<OpenLoopResult> {
+  const run = `${process.pid}-${Date.now()}`;
+  const requests = readers.flatMap((reader) => [
+    { method: 'POST', path: '/auth/loggedin', headers: { authorization: `Bearer ${reader.token}` } },
+    { method: 'GET', path: '/api/analysis/recent', headers: { authorization: `Bearer ${reader.token}` } },
+    { method: 'GET', path: '/api/analysis/insights', headers: { authorization: `Bearer ${reader.token}` } },
+    {
+      method: 'POST',
+      path: '/api/extension/touchpoints',
+      headers: { authorization: `Bearer ${reader.apiKey}`, 'content-type': 'application/json' },
+      sequence: true,
+      body: JSON.stringify({
+        url: `https://news.example.org/open/${run}-{n}`,
+        title: `Open-loop page {n}`,
+        text: `{n}. ${PAGE}`,
+        capturedAt: new Date().toISOString(),
+      }),
+    },
+  ]);
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [openLoopScript, JSON.stringify({ base, ...opts, requests })],
+    { maxBuffer: 1 << 20 },
+  );
+  const r = JSON.parse(stdout) as {
+    sent: number;
+    errors: number;
+    non2xx: number;
+    p50: number | null;
+    p99: number | null;
+    late: number;
+  };
+  return { sent: r.sent, errors: r.errors, non2xx: r.non2xx, p50Ms: r.p50, p99Ms: r.p99, late: r.late };
 }
 
 /** The same workload against several instances at once (one share of the connections each, as a balancer would). */
