@@ -18,7 +18,8 @@ import * as repo from '../modules/extension/touchpoints-repository.ts';
  * mode: the extension's scores), and stores the whole batch in ONE transaction with a fixed number of
  * statements (`storeAnalysesIn`: multi-row insert `ON CONFLICT (touchpoint_id) DO NOTHING`, usage of all the
  * batch's users in three statements only for inserted rows, rollups per (user, day) and (user, month, host);
- * then status done/failed per batch). Shared rows are locked in one order, so two passes never deadlock. A retry after a crash never double-bills or double-counts. After the commit it emits
+ * then status done/failed per batch). Shared rows are locked in one order, so two passes never deadlock. A
+ * retry after a crash never double-bills or double-counts. After the commit it emits
  * `analysis_created_{userId}`. A scoring failure (an analyzer thread crash included) goes back to the
  * queue with exponential backoff; after `maxAttempts` claims it is marked failed with the reason.
  * `passes` passes run at once, so the next batch is claimed and scored while one is being stored.
@@ -274,7 +275,7 @@ export function createTouchpointWorker(deps: {
   const wakeAll = () => {
     for (const wake of [...sleepers]) wake();
   };
-  // A pause for a busy loop: not cut short by uploads (they keep coming while it is busy), only by stop().
+  // A pause while requests queue: not cut short by uploads (they keep coming meanwhile), only by stop().
   const pauses = new Set<() => void>();
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
