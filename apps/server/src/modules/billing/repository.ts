@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { invoices, paymentMethods, setupIntents, subscriptions, usagePeriods, users, webhookEvents } from '../../db/schema.ts';
 
@@ -242,6 +242,7 @@ export type MeteredSubscription = Pick<SubscriptionRow, 'status' | 'plan' | 'ove
 /**
  * The live subscriptions' metering columns and their current periods' usage, for several users in one small
  * query (the ingest path's early check; concurrent uploads share it). Users without a live one are absent.
+ * The worker's metering reads the subscriptions from it too, then locks and reads the usage rows itself.
  */
 export async function findLiveSubscriptionUsages(
   db: Db,
@@ -275,18 +276,6 @@ export async function findLiveSubscriptionUsages(
       usage: { tokens: Number(row.tokens ?? 0), touchpoints: Number(row.touchpoints ?? 0) },
     });
   }
-  return found;
-}
-
-/** The live (not canceled) subscription of each of several users, in one query. Users without one are absent. */
-export async function findLiveSubscriptions(db: Db, userIds: readonly string[]): Promise<Map<string, SubscriptionRow>> {
-  const found = new Map<string, SubscriptionRow>();
-  if (userIds.length === 0) return found;
-  const rows = await db
-    .select()
-    .from(subscriptions)
-    .where(and(inArray(subscriptions.userId, [...userIds]), ne(subscriptions.status, 'canceled')));
-  for (const row of rows) if (!found.has(row.userId)) found.set(row.userId, row);
   return found;
 }
 

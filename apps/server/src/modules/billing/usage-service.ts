@@ -104,10 +104,12 @@ export function createUsageService(deps: { db: Db }): UsageService {
 
     async tryRecordBatchIn(tx, items) {
       if (items.length === 0) return [];
-      const userIds = [...new Set(items.map((item) => item.userId))].sort();
-      const subscriptions = await repo.findLiveSubscriptions(tx, userIds);
+      const userIds = [...new Set(items.map((item) => item.userId))];
+      // The usage read here is not locked yet: only the subscriptions are used; the locked read follows.
+      const found = await repo.findLiveSubscriptionUsages(tx, userIds);
+      const subscriptionOf = (userId: string) => found.get(userId)?.subscription ?? null;
       const metered = userIds.flatMap((userId) => {
-        const row = subscriptions.get(userId);
+        const row = subscriptionOf(userId);
         return row && ACCEPTING.has(row.status) ? [{ userId, row, limits: limitsOf(row) }] : [];
       });
       const locked = await repo.lockUsageRows(
@@ -124,7 +126,7 @@ export function createUsageService(deps: { db: Db }): UsageService {
       );
       const decisions = items.map(({ userId, tokens }): UsageDecision => {
         const user = running.get(userId);
-        if (!user) return refusal(subscriptions.get(userId) ?? null);
+        if (!user) return refusal(subscriptionOf(userId));
         const amount = tokensOf(tokens);
         const fits =
           user.usage.tokens + user.added.tokens + amount <= user.limits.maxTokens &&
