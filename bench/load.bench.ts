@@ -210,7 +210,7 @@ async function withFreshDatabase<T>(
 
 /** A new embedded database (its own data directory) with READERS seeded readers. */
 const freshEmbedded: Fresh = async (work) => {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'mediadiet-bench-open-'));
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'mediadiet-bench-load-'));
   try {
     const env = { DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' };
     return await work(env, await seedReaders(env, READERS));
@@ -265,49 +265,20 @@ async function scaling(adminUrl: string, role: 'all' | 'api' = 'all'): Promise<B
 export default async function load(): Promise<BenchRow[]> {
   const out: BenchRow[] = [];
   const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) {
-    // The embedded database: one instance only.
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'mediadiet-bench-load-'));
-    const env = { DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' };
-    let closed: Awaited<ReturnType<typeof run>>;
-    try {
-      const readers = await seedReaders(env, READERS);
-      const one = await startInstances(1, env);
-      try {
-        closed = await run('PGlite ×1', one, readers);
-        out.push(...rows('PGlite, one instance', closed));
-      } finally {
-        await stopInstances(one);
-      }
-      // A fresh instance: after the load the heap shrinks as it is collected, which would hide the sockets.
-      const idle = await startInstances(1, env);
-      try {
-        out.push(...(await idleSockets(idle[0]!, readers)));
-      } finally {
-        await stopInstances(idle);
-      }
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
-    out.push(...(await openLoop('PGlite, one instance', closed.requestsPerSec, freshEmbedded)));
-    out.push({
-      name: 'two instances: set DATABASE_URL (and REDIS_URL) to measure them on PostgreSQL',
-      value: 0,
-      unit: '',
-    });
-    return out;
-  }
+  const database = adminUrl ? 'PostgreSQL' : 'PGlite';
+  const fresh: Fresh = adminUrl ? (work) => withFreshDatabase(adminUrl, work) : freshEmbedded;
 
   // One instance with the whole machine: the latency and error figures; then the idle sockets.
-  const closed = await withFreshDatabase(adminUrl, async (env, readers) => {
+  const closed = await fresh(async (env, readers) => {
     const one = await startInstances(1, env);
     let result: Awaited<ReturnType<typeof run>>;
     try {
-      result = await run('PostgreSQL ×1', one, readers);
-      out.push(...rows('PostgreSQL, one instance', result));
+      result = await run(`${database} ×1`, one, readers);
+      out.push(...rows(`${database}, one instance`, result));
     } finally {
       await stopInstances(one);
     }
+    // A fresh instance: after the load the heap shrinks as it is collected, which would hide the sockets.
     const idle = await startInstances(1, env);
     try {
       out.push(...(await idleSockets(idle[0]!, readers)));
@@ -316,15 +287,18 @@ export default async function load(): Promise<BenchRow[]> {
     }
     return result;
   });
-  const freshPostgres: Fresh = (work) => withFreshDatabase(adminUrl, work);
-  out.push(...(await openLoop('PostgreSQL, one instance', closed.requestsPerSec, freshPostgres)));
+  out.push(...(await openLoop(`${database}, one instance`, closed.requestsPerSec, fresh)));
+  if (!adminUrl) {
+    // The embedded database: one instance only.
+    out.push({
+      name: 'two instances: set DATABASE_URL (and REDIS_URL) to measure them on PostgreSQL',
+      value: 0,
+      unit: '',
+    });
+    return out;
+  }
   out.push(
-    ...(await openLoop(
-      'PostgreSQL, one API-only instance (ROLE=api)',
-      closed.requestsPerSec,
-      freshPostgres,
-      'api',
-    )),
+    ...(await openLoop(`${database}, one API-only instance (ROLE=api)`, closed.requestsPerSec, fresh, 'api')),
   );
   out.push(...(await scaling(adminUrl)));
   out.push(...(await scaling(adminUrl, 'api')));

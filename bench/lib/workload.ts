@@ -29,6 +29,28 @@ export interface WorkloadResult {
   non2xx: number;
 }
 
+/** The mix, in the order every connection cycles through it: the call and which credential of the reader it uses. */
+const MIX = [
+  { method: 'POST', path: '/auth/loggedin', credential: 'token', upload: false },
+  { method: 'GET', path: '/api/analysis/recent', credential: 'token', upload: false },
+  { method: 'GET', path: '/api/analysis/insights', credential: 'token', upload: false },
+  { method: 'POST', path: '/api/extension/touchpoints', credential: 'apiKey', upload: true },
+] as const;
+
+/** An upload's JSON body: page `n` of the run `run`, a new URL each time. */
+const uploadBody = (run: string, n: number | string) =>
+  JSON.stringify({
+    url: `https://news.example.org/load/${run}-${n}`,
+    title: `Load page ${n}`,
+    text: `${n}. ${PAGE}`,
+    capturedAt: new Date().toISOString(),
+  });
+
+const headersOf = (call: (typeof MIX)[number], reader: Reader) => ({
+  authorization: `Bearer ${reader[call.credential]}`,
+  ...(call.upload ? { 'content-type': 'application/json' } : {}),
+});
+
 let sequence = 0;
 
 /** One autocannon run of the mixed workload against one instance. */
@@ -38,46 +60,20 @@ export async function mixedLoad(
   opts: { connections: number; duration: number; overallRate?: number },
 ): Promise<WorkloadResult> {
   const pick = () => readers[Math.floor(Math.random() * readers.length)]!;
-  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const result = await autocannon({
     url: base,
     connections: opts.connections,
     duration: opts.duration,
     ...(opts.overallRate ? { overallRate: opts.overallRate } : {}),
-    requests: [
-      {
-        method: 'POST',
-        path: '/auth/loggedin',
-        setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...bearer(pick().token) } }),
-      },
-      {
-        method: 'GET',
-        path: '/api/analysis/recent',
-        setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...bearer(pick().token) } }),
-      },
-      {
-        method: 'GET',
-        path: '/api/analysis/insights',
-        setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...bearer(pick().token) } }),
-      },
-      {
-        method: 'POST',
-        path: '/api/extension/touchpoints',
-        setupRequest: (req) => {
-          const n = ++sequence;
-          return {
-            ...req,
-            headers: { ...req.headers, ...bearer(pick().apiKey), 'content-type': 'application/json' },
-            body: JSON.stringify({
-              url: `https://news.example.org/load/${process.pid}-${n}`,
-              title: `Load page ${n}`,
-              text: `${n}. ${PAGE}`,
-              capturedAt: new Date().toISOString(),
-            }),
-          };
-        },
-      },
-    ],
+    requests: MIX.map((call) => ({
+      method: call.method,
+      path: call.path,
+      setupRequest: (req) => ({
+        ...req,
+        headers: { ...req.headers, ...headersOf(call, pick()) },
+        ...(call.upload ? { body: uploadBody(String(process.pid), ++sequence) } : {}),
+      }),
+    })),
   });
   return {
     requests: result.requests.total,
@@ -114,24 +110,16 @@ export async function openLoad(
   readers: Reader[],
   opts: { rate: number; seconds: number; connections: number },
 ): Promise<OpenLoopResult> {
-  const run = `${process.pid}-${Date.now()}`;
-  const requests = readers.flatMap((reader) => [
-    { method: 'POST', path: '/auth/loggedin', headers: { authorization: `Bearer ${reader.token}` } },
-    { method: 'GET', path: '/api/analysis/recent', headers: { authorization: `Bearer ${reader.token}` } },
-    { method: 'GET', path: '/api/analysis/insights', headers: { authorization: `Bearer ${reader.token}` } },
-    {
-      method: 'POST',
-      path: '/api/extension/touchpoints',
-      headers: { authorization: `Bearer ${reader.apiKey}`, 'content-type': 'application/json' },
-      sequence: true,
-      body: JSON.stringify({
-        url: `https://news.example.org/open/${run}-{n}`,
-        title: `Open-loop page {n}`,
-        text: `{n}. ${PAGE}`,
-        capturedAt: new Date().toISOString(),
-      }),
-    },
-  ]);
+  const run = `${process.pid}-${Date.now()}-open`;
+  // One template per reader and call; `{n}` in an upload becomes the request's number (open-loop.mjs).
+  const requests = readers.flatMap((reader) =>
+    MIX.map((call) => ({
+      method: call.method,
+      path: call.path,
+      headers: headersOf(call, reader),
+      ...(call.upload ? { sequence: true, body: uploadBody(run, '{n}') } : {}),
+    })),
+  );
   const { stdout } = await promisify(execFile)(
     process.execPath,
     [openLoopScript, JSON.stringify({ base, ...opts, requests })],
