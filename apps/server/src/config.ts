@@ -78,6 +78,8 @@ const EnvSchema = z
     TOUCHPOINT_BACKOFF_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
     /** Offline analyzer threads: 0 = on the main thread. Default: cores − 1 (at least 1); 0 in tests. */
     TOUCHPOINT_ANALYZE_THREADS: z.coerce.number().int().min(0).max(64).optional(),
+    /** The analyzer threads' nice value on Linux (0 = the process's priority; decision 096). */
+    TOUCHPOINT_ANALYZE_NICE: z.coerce.number().int().min(0).max(19).default(19),
     /** With this many requests in flight or more, the worker pauses between passes (0: never; decision 095). */
     TOUCHPOINT_WORKER_YIELD_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(64),
     /** How long it pauses (ms). */
@@ -170,6 +172,8 @@ export interface Config {
     staleMs: number;
     backoffMs: number;
     analyzeThreads: number;
+    /** The analyzer threads' nice value (0–19; decision 096). */
+    analyzeNice: number;
     /** Requests in flight from which the worker yields (0: never), and its pause then (ms). */
     yieldRequests: number;
     yieldPauseMs: number;
@@ -255,6 +259,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       backoffMs: e.TOUCHPOINT_BACKOFF_MS,
       analyzeThreads:
         e.TOUCHPOINT_ANALYZE_THREADS ?? (e.NODE_ENV === 'test' ? 0 : Math.max(1, os.availableParallelism() - 1)),
+      analyzeNice: e.TOUCHPOINT_ANALYZE_NICE,
       yieldRequests: e.TOUCHPOINT_WORKER_YIELD_REQUESTS,
       yieldPauseMs: e.TOUCHPOINT_WORKER_YIELD_PAUSE_MS,
     },

@@ -45,7 +45,10 @@ export default fp<TouchpointsPluginOptions>(
 
     // The offline analyzer runs on TOUCHPOINT_ANALYZE_THREADS worker threads (decision 061).
     const baseScorer =
-      options.scorer ?? (await createScorer(app.config.analyzer, { threads: app.config.touchpointWorker.analyzeThreads }));
+      options.scorer ?? (await createScorer(app.config.analyzer, {
+        threads: app.config.touchpointWorker.analyzeThreads,
+        nice: app.config.touchpointWorker.analyzeNice,
+      }));
     // Personalised: each page is scored against its user's profile (decision 081); the pages of one user in a
     // batch share one profile read.
     const scorer = withProfiles(baseScorer, coalesceByKey(createProfileLookup(app.db)));

@@ -23,6 +23,8 @@ export interface ScorerOptions {
    * threads (TOUCHPOINT_ANALYZE_THREADS). Default 0.
    */
   threads?: number;
+  /** The analyzer threads' nice value (TOUCHPOINT_ANALYZE_NICE; see analyze-pool.ts). Default 0. */
+  nice?: number;
   /** LLM requests in flight at once (default 8). */
   llmConcurrency?: number;
 }
@@ -43,7 +45,7 @@ export async function createScorer(
   }
   const threads = options.threads ?? 0;
   if (threads > 0) {
-    const pool = createAnalyzePool({ size: threads });
+    const pool = createAnalyzePool({ size: threads, nice: options.nice ?? 0 });
     return Object.assign((input: AnalyzeInput) => pool.analyze(input), { close: () => pool.close() });
   }
   const { analyze } = await import('@mediadiet/analyzer');

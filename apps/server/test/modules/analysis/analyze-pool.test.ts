@@ -1,3 +1,4 @@
+import { readdir, readFile } from 'node:fs/promises';
 import { analyze, type AnalyzeInput } from '@mediadiet/analyzer';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -18,6 +19,19 @@ const pool = (options: Parameters<typeof createAnalyzePool>[0]) => {
 afterEach(async () => {
   await Promise.all(pools.splice(0).map((p) => p.close()));
 });
+
+/** The nice value of every thread of this process (Linux: /proc/self/task/<tid>/stat, field 19). */
+async function threadNiceValues(): Promise<number[]> {
+  const tids = await readdir('/proc/self/task');
+  const values = await Promise.all(
+    tids.map(async (tid) => {
+      const stat = await readFile(`/proc/self/task/${tid}/stat`, 'utf8').catch(() => null);
+      // Fields after the command name (which may hold spaces): state is the first, nice the 17th.
+      return stat === null ? null : Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    }),
+  );
+  return values.filter((nice): nice is number => nice !== null);
+}
 
 const PAGES: AnalyzeInput[] = [
   {
@@ -97,4 +111,26 @@ describe('analyzer thread pool', () => {
     expect(threads.threadCount()).toBe(0);
     await expect(threads.analyze(PAGES[0]!)).rejects.toThrow('analyzer pool closed');
   });
+
+  // A nice value is per thread on Linux only (the servers and CI run there).
+  it.runIf(process.platform === 'linux')(
+    'with `nice`, each analyzer thread lowers its own priority and the rest of the process keeps its own',
+    async () => {
+      const at19 = async () => (await threadNiceValues()).filter((nice) => nice === 19).length;
+      const before = await at19();
+      const main = (await threadNiceValues()).length;
+
+      const plain = pool({ size: 1 });
+      await plain.analyze(PAGES[0]!);
+      expect(await at19()).toBe(before);
+
+      const low = pool({ size: 2, nice: 19 });
+      // Two tasks at once: the second starts the second thread.
+      const answers = await Promise.all([low.analyze(PAGES[0]!), low.analyze(PAGES[1]!)]);
+      expect(answers).toEqual([analyze(PAGES[0]!), analyze(PAGES[1]!)]);
+      expect(low.threadCount()).toBe(2);
+      expect(await at19()).toBe(before + 2);
+      expect((await threadNiceValues()).length).toBeGreaterThanOrEqual(main + 2);
+    },
+  );
 });
