@@ -6,6 +6,8 @@
  * connection); then, on PostgreSQL (and REDIS_URL for the event fan-out), one instance and two instances each
  * limited to BENCH_INSTANCE_CPU cores (0.5), the two-instance throughput as a ratio of one's, measured in the
  * same run. Everything on loopback; figures, not tests. Goals: p99 ≤ 50 ms, 0 errors, two ≥ 1.6× one.
+ * Each closed-loop run also reports the touch points its instances analysed meanwhile (their jobs_done_total):
+ * full instances analyse what they accept, work the request throughput leaves out.
  *
  * The closed loop measures latency at saturation (200 connections, each sending as soon as it is answered). The
  * open loop (lib/open-loop.mjs) sends the same workload at fixed rates below it — BENCH_OPEN_FRACTIONS of the
@@ -45,7 +47,9 @@ const OPEN_SECONDS = Number(process.env.BENCH_OPEN_SECONDS ?? 20);
 
 const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
 
-function rows(label: string, r: WorkloadResult & { backlog: number }): BenchRow[] {
+type RunResult = WorkloadResult & { backlog: number; analysedPerSec: number };
+
+function rows(label: string, r: RunResult): BenchRow[] {
   const failed = r.errors + r.non2xx;
   return [
     {
@@ -68,6 +72,11 @@ function rows(label: string, r: WorkloadResult & { backlog: number }): BenchRow[
       value: r.backlog,
       unit: '',
     },
+    {
+      name: `${label}: touch points analysed during the run, all instances (jobs_done_total)`,
+      value: round(r.analysedPerSec),
+      unit: '/s',
+    },
   ];
 }
 
@@ -80,24 +89,43 @@ async function backlog(instance: Instance): Promise<number> {
     .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
 }
 
+/** Touch points analysed so far by these instances (their `jobs_done_total`, summed). */
+async function analysed(instances: Instance[]): Promise<number> {
+  let sum = 0;
+  for (const instance of instances) {
+    const text = await (await fetch(`${instance.base}/metrics`)).text();
+    const line = text.split('\n').find((l) => l.startsWith('jobs_done_total{queue="touchpoints"}'));
+    sum += Number(line?.split(' ').at(-1) ?? 0);
+  }
+  return sum;
+}
+
 /** The workload on the given instances with listening sockets; the events they heard are reported too. */
-async function run(label: string, instances: Instance[], readers: Awaited<ReturnType<typeof seedReaders>>) {
+async function run(
+  label: string,
+  instances: Instance[],
+  readers: Awaited<ReturnType<typeof seedReaders>>,
+): Promise<RunResult> {
   const crowd = await connectSockets(instances, readers, LISTENERS);
   try {
     // Warm-up: JIT, caches, pools.
     await mixedLoadAcross(instances, readers, { connections: 20, duration: 3 });
     const before = await backlog(instances[0]!);
+    const analysedBefore = await analysed(instances);
+    const started = performance.now();
     const result =
       instances.length === 1
         ? await mixedLoad(instances[0]!.base, readers, { connections: CONNECTIONS, duration: SECONDS })
         : await mixedLoadAcross(instances, readers, { connections: CONNECTIONS, duration: SECONDS });
+    const analysedPerSec =
+      ((await analysed(instances)) - analysedBefore) / ((performance.now() - started) / 1000);
     const after = await backlog(instances[0]!);
     process.stdout.write(
       `load ${label}: ${Math.round(result.requestsPerSec)} req/s, p50 ${round(result.p50Ms)} ms, p99 ${result.p99Ms} ms, ` +
         `${result.errors} errors, ${result.non2xx} non-2xx, ${crowd.received()} socket events heard, ` +
-        `touch points waiting for analysis ${before} before → ${after} after\n`,
+        `touch points waiting for analysis ${before} before → ${after} after, ${round(analysedPerSec)} analysed/s\n`,
     );
-    return { ...result, backlog: after - before };
+    return { ...result, backlog: after - before, analysedPerSec };
   } finally {
     crowd.close();
   }
@@ -255,6 +283,16 @@ async function scaling(adminUrl: string, role: 'all' | 'api' = 'all'): Promise<B
         ratio: double.requestsPerSec / single.requestsPerSec,
         goal: '≥ 1.6',
       });
+      if (role === 'all') {
+        // Full instances also analyse what they accept: the work the request figure leaves out.
+        out.push({
+          name: `two ${kind}s ÷ one, touch points analysed during the same runs (${limited})`,
+          value: round(double.analysedPerSec),
+          unit: '/s',
+          baseline: { name: `one ${kind}`, value: round(single.analysedPerSec) },
+          ratio: double.analysedPerSec / Math.max(1e-9, single.analysedPerSec),
+        });
+      }
     } finally {
       await stopInstances(two);
     }

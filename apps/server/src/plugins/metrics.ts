@@ -7,7 +7,7 @@ import { bearerToken } from './auth.ts';
 
 /**
  * `GET /metrics` in the Prometheus text format (decision 090): request counts and latencies by route template,
- * the job queues' depth, job failures, connected sockets, Redis (when configured) and the process's own
+ * the job queues' depth, jobs done and failed, connected sockets, Redis (when configured) and the process's own
  * figures. Open unless METRICS_TOKEN is set (then `Authorization: Bearer <token>`); keep it off the public
  * internet either way.
  *
@@ -22,6 +22,8 @@ export interface Metrics {
   registry: Registry;
   /** A job pass's failures: `retried` went back to the queue, `failed` failed for good. */
   jobFailures(queue: JobQueue, outcome: 'retried' | 'failed', count: number): void;
+  /** A job pass's jobs settled for good by this instance (an analysis stored, a profile built). */
+  jobsDone(queue: JobQueue, count: number): void;
 }
 
 declare module 'fastify' {
@@ -81,6 +83,13 @@ export default fp(
     });
     for (const queue of ['touchpoints', 'questionnaire'] as const)
       for (const outcome of ['retried', 'failed'] as const) failures.labels(queue, outcome).inc(0);
+    const done = new Counter({
+      name: 'jobs_done_total',
+      help: 'Jobs this instance settled for good: touch points analysed, questionnaires turned into profiles',
+      labelNames: ['queue'] as const,
+      registers: [registry],
+    });
+    for (const queue of ['touchpoints', 'questionnaire'] as const) done.labels(queue).inc(0);
 
     new Gauge({
       name: 'job_queue_depth',
@@ -160,6 +169,9 @@ export default fp(
       registry,
       jobFailures: (queue: JobQueue, outcome: 'retried' | 'failed', count: number) => {
         if (count > 0) failures.labels(queue, outcome).inc(count);
+      },
+      jobsDone: (queue: JobQueue, count: number) => {
+        if (count > 0) done.labels(queue).inc(count);
       },
     });
   },

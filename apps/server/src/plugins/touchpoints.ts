@@ -76,6 +76,7 @@ export default fp<TouchpointsPluginOptions>(
       onPass: (result) => {
         app.metrics.jobFailures('touchpoints', 'retried', result.retried);
         app.metrics.jobFailures('touchpoints', 'failed', result.failed);
+        app.metrics.jobsDone('touchpoints', result.done);
       },
       options: {
         staleMs: app.config.touchpointWorker.staleMs,

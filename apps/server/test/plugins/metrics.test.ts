@@ -4,7 +4,7 @@ import { pair, postTouchpoint, touchpoint } from '../helpers/extension.ts';
 import { subscribed } from '../helpers/billing.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
-/** `/metrics`: the Prometheus text format, request counters by route template, queue depth, failures. */
+/** `/metrics`: the Prometheus text format, request counters by route template, queue depth, jobs done and failed. */
 
 let t: TestApp;
 beforeAll(async () => {
@@ -84,6 +84,26 @@ describe('/metrics', () => {
     expect(sample(drained, 'job_queue_depth', { queue: 'touchpoints', status: 'queued' })).toBe(0);
     expect(sample(drained, 'job_failures_total', { queue: 'touchpoints', outcome: 'retried' })).toBe(3);
     expect(sample(drained, 'job_failures_total', { queue: 'touchpoints', outcome: 'failed' })).toBe(3);
+    // Nothing was analysed.
+    expect(sample(drained, 'jobs_done_total', { queue: 'touchpoints' })).toBe(0);
+  });
+
+  it('counts the touch points this instance analysed', async () => {
+    const working = await createTestApp();
+    try {
+      const who = await subscribed(working, 'premium');
+      const apiKey = await pair(working, who.token);
+      expect(sample(await scrape(working.app), 'jobs_done_total', { queue: 'touchpoints' })).toBe(0);
+      for (let i = 0; i < 2; i++)
+        expect((await postTouchpoint(working, apiKey, touchpoint())).statusCode).toBe(202);
+      await working.app.touchpoints.worker.drain();
+      const after = await scrape(working.app);
+      expect(sample(after, 'jobs_done_total', { queue: 'touchpoints' })).toBe(2);
+      expect(sample(after, 'jobs_done_total', { queue: 'questionnaire' })).toBe(0);
+      expect(sample(after, 'job_failures_total', { queue: 'touchpoints', outcome: 'failed' })).toBe(0);
+    } finally {
+      await working.close();
+    }
   });
 
   it('requires the bearer token when METRICS_TOKEN is set', async () => {

@@ -38,6 +38,7 @@ export default fp<QuestionnairePluginOptions>(
       onPass: (result) => {
         app.metrics.jobFailures('questionnaire', 'retried', result.retried);
         app.metrics.jobFailures('questionnaire', 'failed', result.failed);
+        app.metrics.jobsDone('questionnaire', result.completed);
       },
       ...(options.workerOptions ? { options: options.workerOptions } : {}),
     });
