@@ -80,25 +80,22 @@ function rows(label: string, r: RunResult): BenchRow[] {
   ];
 }
 
-/** Touch points accepted but not analysed yet, all instances (the `job_queue_depth` metric, read from the database). */
-async function backlog(instance: Instance): Promise<number> {
-  const text = await (await fetch(`${instance.base}/metrics`)).text();
-  return text
-    .split('\n')
-    .filter((line) => line.startsWith('job_queue_depth{') && line.includes('queue="touchpoints"'))
-    .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
-}
-
-/** Touch points analysed so far by these instances (their `jobs_done_total`, summed). */
-async function analysed(instances: Instance[]): Promise<number> {
+/** The sum of the `/metrics` samples of these instances whose line starts with `prefix` and holds `label`. */
+async function metricSum(instances: Instance[], prefix: string, label = ''): Promise<number> {
   let sum = 0;
   for (const instance of instances) {
     const text = await (await fetch(`${instance.base}/metrics`)).text();
-    const line = text.split('\n').find((l) => l.startsWith('jobs_done_total{queue="touchpoints"}'));
-    sum += Number(line?.split(' ').at(-1) ?? 0);
+    for (const line of text.split('\n'))
+      if (line.startsWith(prefix) && line.includes(label)) sum += Number(line.split(' ').at(-1));
   }
   return sum;
 }
+
+/** Touch points accepted but not analysed yet, all instances (`job_queue_depth` is read from the database). */
+const backlog = (instance: Instance) => metricSum([instance], 'job_queue_depth{', 'queue="touchpoints"');
+
+/** Touch points analysed so far by these instances (their `jobs_done_total`, summed). */
+const analysed = (instances: Instance[]) => metricSum(instances, 'jobs_done_total{queue="touchpoints"}');
 
 /** The workload on the given instances with listening sockets; the events they heard are reported too. */
 async function run(
