@@ -372,6 +372,12 @@ export const analyses = pgTable(
      * of recent analyses is these texts joined, with no jsonb decoding or re-serialising per request.
      */
     viewJson: text('view_json').notNull(),
+    /**
+     * The history card of that view (contract RecentAnalysis, `toRecentAnalysis`) as JSON text, written with
+     * the row (decision 097): a history page is these texts joined, with nothing parsed or cut per read.
+     * Null on rows stored before the column existed; their card is cut from `view_json` when read.
+     */
+    cardJson: text('card_json'),
   },
   (t) => [
     uniqueIndex('analyses_touchpoint_id_key').on(t.touchpointId),

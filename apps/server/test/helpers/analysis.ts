@@ -6,6 +6,7 @@ import type { Db } from '../../src/db/database.ts';
 import { touchpoints, type AnalysisRow } from '../../src/db/schema.ts';
 import { storeAnalysisIn } from '../../src/modules/analysis/service.ts';
 import { toAnalysis } from '../../src/modules/analysis/view.ts';
+import { vi } from 'vitest';
 import type { TestApp } from './test-app.ts';
 
 /** Category scores: every category at BaseScore 0 unless given. */
@@ -105,3 +106,20 @@ export async function buildAnalyses(
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
+
+/**
+ * The statements `work` sends to the app's database client (node-postgres pool or PGlite) whose SQL mentions
+ * `match`: what one request costs in round trips, whichever database the tests run on.
+ */
+export async function statementsDuring(t: TestApp, match: RegExp, work: () => Promise<unknown>) {
+  const client = (t.app.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+  const query = vi.spyOn(client, 'query');
+  try {
+    await work();
+    return query.mock.calls
+      .map(([statement]) => (typeof statement === 'string' ? statement : JSON.stringify(statement)))
+      .filter((text) => match.test(text));
+  } finally {
+    query.mockRestore();
+  }
+}

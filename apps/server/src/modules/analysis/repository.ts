@@ -1,8 +1,9 @@
 import { CATEGORY_IDS, type CategoryId } from '@mediadiet/contract/categories';
-import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { preparedRows } from '../../db/prepared.ts';
 import { analyses, analysisDailyRollups, analysisDomainRollups, type AnalysisRow } from '../../db/schema.ts';
-import { analysisViewJson } from './view.ts';
+import { analysisViewTexts } from './view.ts';
 
 /**
  * Analyses and their rollups (decision 071): the only module code that touches `analyses`,
@@ -12,13 +13,15 @@ import { analysisViewJson } from './view.ts';
 
 // ── Storing ──────────────────────────────────────────────────────────────────────────────────────
 
-/** An analysis to store; its API view (`view_json`) is derived from it. */
-export type NewAnalysis = Omit<typeof analyses.$inferInsert, 'viewJson'>;
+/** An analysis to store; its API view (`view_json`) and history card (`card_json`) are derived from it. */
+export type NewAnalysis = Omit<typeof analyses.$inferInsert, 'viewJson' | 'cardJson'>;
 
-/** The row as it will be stored: creation time fixed here, so the API view can be written with it. */
-export function withView(values: NewAnalysis): typeof analyses.$inferInsert & { createdAt: Date } {
+/** The row as it will be stored: creation time fixed here, so the API view and card can be written with it. */
+export function withView(
+  values: NewAnalysis,
+): typeof analyses.$inferInsert & { createdAt: Date; cardJson: string } {
   const createdAt = values.createdAt ?? new Date();
-  const viewJson = analysisViewJson({
+  const texts = analysisViewTexts({
     id: values.id,
     url: values.url,
     title: values.title ?? '',
@@ -31,7 +34,7 @@ export function withView(values: NewAnalysis): typeof analyses.$inferInsert & { 
     modelVersion: values.modelVersion ?? null,
     mode: values.mode,
   });
-  return { ...values, createdAt, viewJson };
+  return { ...values, createdAt, ...texts };
 }
 
 /**
@@ -52,7 +55,7 @@ export async function insertAnalyses(tx: Db, values: readonly NewAnalysis[]): Pr
 }
 
 /** A row as `withView` wrote it, with the columns' defaults filled in. */
-function asStored(row: typeof analyses.$inferInsert & { createdAt: Date }): AnalysisRow {
+function asStored(row: ReturnType<typeof withView>): AnalysisRow {
   return {
     ...row,
     title: row.title ?? '',
@@ -157,55 +160,75 @@ export interface AnalysisKey {
   id: string;
 }
 
-/** `created_at` as UTC text to the microsecond: JS dates stop at milliseconds, a cursor must not. */
-const exactCreatedAt = sql<string>`to_char(${analyses.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
+/** A history card as stored: its JSON text, or (a row stored before `card_json`) the view it is cut from. */
+export type StoredCard =
+  { cardJson: string; viewJson?: undefined } | { cardJson?: undefined; viewJson: string };
 
 /**
- * The user's analyses created at or after `since`, newest first (ties by id), after the `before` key
- * when given; at most `limit`. Each is its stored API view (JSON text) with its key for the next page.
+ * A page of the user's history in one statement (decision 097): the analyses created at or after `since`,
+ * newest first (ties by id), after the `before` key when given, at most `limit`, each as its stored card with
+ * its key for the next page; and how many analyses and tokens the user has since `since` (the window's
+ * cards, whatever the page): the whole UTC days after `since` from the daily rollups, the rest of `since`'s
+ * own day from the analyses themselves.
  */
-export async function listRecent(
+export async function recentPage(
   db: Db,
   userId: string,
   options: { since: Date; limit: number; before?: AnalysisKey | undefined },
-): Promise<{ viewJson: string; key: AnalysisKey }[]> {
-  const conditions: SQL[] = [eq(analyses.userId, userId), gte(analyses.createdAt, options.since)];
-  if (options.before) {
-    conditions.push(
-      sql`(${analyses.createdAt}, ${analyses.id}) < (${options.before.at}::timestamp at time zone 'UTC', ${options.before.id}::uuid)`,
-    );
-  }
-  const rows = await db
-    .select({ id: analyses.id, viewJson: analyses.viewJson, exactAt: exactCreatedAt })
-    .from(analyses)
-    .where(and(...conditions))
-    .orderBy(desc(analyses.createdAt), desc(analyses.id))
-    .limit(options.limit);
-  return rows.map((row) => ({ viewJson: row.viewJson, key: { at: row.exactAt, id: row.id } }));
-}
-
-/**
- * How many analyses and tokens the user has since `since` (the recent window's cards): the whole UTC days
- * after `since` from the daily rollups, the rest of `since`'s own day from the analyses themselves.
- */
-export async function windowTotals(
-  db: Db,
-  userId: string,
-  since: Date,
-): Promise<{ touchpoints: number; tokens: number }> {
-  const sinceDay = dayText(since);
-  const result = (await db.execute(sql`
-    select r.n + a.n as touchpoints, r.t + a.t as tokens
-      from (select coalesce(sum(analyses), 0)::float8 as n, coalesce(sum(tokens), 0)::float8 as t
-              from analysis_daily_rollups where user_id = ${userId} and day > ${sinceDay}::date) r,
-           (select count(*)::float8 as n, coalesce(sum(tokens), 0)::float8 as t
-              from analyses
-             where user_id = ${userId} and created_at >= ${since.toISOString()}::timestamptz
-               and created_at < (${sinceDay}::date + 1)::timestamp at time zone 'UTC') a`)) as {
-    rows: { touchpoints: number | string; tokens: number | string }[];
+): Promise<{
+  rows: { card: StoredCard; key: AnalysisKey }[];
+  totals: { touchpoints: number; tokens: number };
+}> {
+  const sinceDay = dayText(options.since);
+  const since = options.since.toISOString();
+  const after = options.before
+    ? sql`and (created_at, id) < (${options.before.at}::timestamp at time zone 'UTC', ${options.before.id}::uuid)`
+    : sql``;
+  type Row = {
+    touchpoints: number | string;
+    tokens: number | string;
+    id: string | null;
+    card_json: string | null;
+    view_json: string | null;
+    exact_at: string | null;
   };
-  const row = result.rows[0];
-  return { touchpoints: Number(row?.touchpoints ?? 0), tokens: Number(row?.tokens ?? 0) };
+  // One text per variant: the first page, and a later one after a cursor.
+  const rows = await preparedRows<Row>(
+    db,
+    options.before ? 'recent_page_after' : 'recent_page',
+    sql`
+    with totals as (
+      select r.n + a.n as touchpoints, r.t + a.t as tokens
+        from (select coalesce(sum(analyses), 0)::float8 as n, coalesce(sum(tokens), 0)::float8 as t
+                from analysis_daily_rollups where user_id = ${userId} and day > ${sinceDay}::date) r,
+             (select count(*)::float8 as n, coalesce(sum(tokens), 0)::float8 as t
+                from analyses
+               where user_id = ${userId} and created_at >= ${since}::timestamptz
+                 and created_at < (${sinceDay}::date + 1)::timestamp at time zone 'UTC') a
+    ), page as (
+      select id, created_at, card_json, case when card_json is null then view_json end as view_json,
+             to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as exact_at
+        from analyses
+       where user_id = ${userId} and created_at >= ${since}::timestamptz ${after}
+       order by created_at desc, id desc
+       limit ${options.limit}
+    )
+    select t.touchpoints, t.tokens, p.id, p.card_json, p.view_json, p.exact_at
+      from totals t left join page p on true
+     order by p.created_at desc, p.id desc`,
+  );
+  const first = rows[0];
+  const page: { card: StoredCard; key: AnalysisKey }[] = [];
+  for (const row of rows) {
+    if (row.id === null || row.exact_at === null) continue; // the totals' row of an empty page
+    const card: StoredCard =
+      row.card_json !== null ? { cardJson: row.card_json } : { viewJson: row.view_json! };
+    page.push({ card, key: { at: row.exact_at, id: row.id } });
+  }
+  return {
+    rows: page,
+    totals: { touchpoints: Number(first?.touchpoints ?? 0), tokens: Number(first?.tokens ?? 0) },
+  };
 }
 
 /** One of the user's analyses (its stored API view); null when there is none with this id or it is somebody else's. */
@@ -223,77 +246,19 @@ export async function listAnalyses(db: Db, userId: string): Promise<AnalysisRow[
   return db.select().from(analyses).where(eq(analyses.userId, userId)).orderBy(desc(analyses.createdAt));
 }
 
+/** An insight card: one of the newest analyses of the period. */
 export interface SummaryRow {
   id: string;
   url: string;
-  createdAt: Date;
+  /** ISO 8601 UTC to the millisecond (`toISOString`'s form). */
+  createdAt: string;
   overallScore: number | null;
-}
-
-/** The newest `limit` analyses in [from, to): the insight cards. */
-export async function listSummaries(
-  db: Db,
-  userId: string,
-  range: { from: Date; to: Date },
-  limit: number,
-): Promise<SummaryRow[]> {
-  return db
-    .select({
-      id: analyses.id,
-      url: analyses.url,
-      createdAt: analyses.createdAt,
-      overallScore: analyses.overallScore,
-    })
-    .from(analyses)
-    .where(
-      and(eq(analyses.userId, userId), gte(analyses.createdAt, range.from), lt(analyses.createdAt, range.to)),
-    )
-    .orderBy(desc(analyses.createdAt), desc(analyses.id))
-    .limit(limit);
 }
 
 // ── Reading rollups ──────────────────────────────────────────────────────────────────────────────
 
 /** A UTC date as the `date` column's text (`2025-03-01`). */
 const dayText = (date: Date) => date.toISOString().slice(0, 10);
-
-export interface PeriodFigures {
-  analyses: number;
-  tokens: number;
-  /** Sum of BaseScore per category over the period's analyses. */
-  categorySums: Record<CategoryId, number>;
-  /**
-   * The latest UTC midnight from which on the period holds at least `newest` analyses (null: it holds
-   * fewer). The newest cards all lie after it, so their query reads a day or so of rows, never the period.
-   */
-  newestFrom: Date | null;
-}
-
-/** Totals of the daily rollups for days in [from, to) (UTC midnights). */
-export async function periodFigures(
-  db: Db,
-  userId: string,
-  range: { from: Date; to: Date },
-  newest: number,
-): Promise<PeriodFigures> {
-  const sums = sql.raw(
-    CATEGORY_IDS.map((id) => `coalesce(sum(${categoryColumn(id)}), 0)::float8 as ${id}`).join(', '),
-  );
-  const days = sql`user_id = ${userId} and day >= ${dayText(range.from)}::date and day < ${dayText(range.to)}::date`;
-  const result = (await db.execute(sql`
-    select coalesce(sum(analyses), 0)::float8 as analyses, coalesce(sum(tokens), 0)::float8 as tokens, ${sums},
-           (select to_char(day, 'YYYY-MM-DD') from (
-              select day, sum(analyses) over (order by day desc) as running from analysis_daily_rollups where ${days}
-            ) newest where running >= ${newest} order by day desc limit 1) as newest_from
-      from analysis_daily_rollups
-     where ${days}`)) as { rows: Record<string, unknown>[] };
-  const row = result.rows[0] ?? {};
-  const categorySums = {} as Record<CategoryId, number>;
-  for (const id of CATEGORY_IDS) categorySums[id] = Number(row[id] ?? 0);
-  const newestFrom =
-    typeof row.newest_from === 'string' ? new Date(`${row.newest_from}T00:00:00.000Z`) : null;
-  return { analyses: Number(row.analyses ?? 0), tokens: Number(row.tokens ?? 0), categorySums, newestFrom };
-}
 
 export interface DomainFigures {
   host: string;
@@ -302,46 +267,110 @@ export interface DomainFigures {
   overallCount: number;
 }
 
-/** The most visited hosts of months in [from, to): visits desc, then host. */
-export async function topDomains(
+export interface PeriodInsights {
+  /** Analyses and tokens of the period, from the daily rollups. */
+  analyses: number;
+  tokens: number;
+  /** Sum of BaseScore per category over the period's analyses. */
+  categorySums: Record<CategoryId, number>;
+  /** The period's newest `cards` analyses, newest first (ties by id). */
+  cards: SummaryRow[];
+  /** The period's most visited hosts: visits desc, then host; at most `domains`. */
+  domains: DomainFigures[];
+  /** Every month in which the user has analyses, newest first. */
+  months: { mm: number; yy: number }[];
+}
+
+/**
+ * Everything the insights of the period [from, to) (UTC midnights) show, in one statement (decision 097):
+ * the daily rollups' totals, the newest cards, the top hosts from the domain rollups and the months with
+ * data. The rollups also say from which day on the newest cards lie (the latest day from which the period
+ * holds at least `cards` analyses), so the cards' index scan reads a day or so of rows, never the period.
+ * The lists come back as JSON arrays of arrays: one row, one round trip, whatever the period holds.
+ */
+export async function periodInsights(
   db: Db,
   userId: string,
   range: { from: Date; to: Date },
-  limit: number,
-): Promise<DomainFigures[]> {
-  const visits = sql<number>`sum(${analysisDomainRollups.visits})::int`.mapWith(Number);
-  return db
-    .select({
-      host: analysisDomainRollups.host,
-      visits,
-      overallSum: sql<number>`sum(${analysisDomainRollups.overallSum})::float8`.mapWith(Number),
-      overallCount: sql<number>`sum(${analysisDomainRollups.overallCount})::int`.mapWith(Number),
-    })
-    .from(analysisDomainRollups)
-    .where(
-      and(
-        eq(analysisDomainRollups.userId, userId),
-        gte(analysisDomainRollups.month, dayText(range.from)),
-        lt(analysisDomainRollups.month, dayText(range.to)),
-      ),
+  limits: { cards: number; domains: number },
+): Promise<PeriodInsights> {
+  const sums = sql.raw(
+    CATEGORY_IDS.map((id) => `coalesce(sum(${categoryColumn(id)}), 0)::float8 as ${id}`).join(', '),
+  );
+  const columns = sql.raw(CATEGORY_IDS.map(categoryColumn).join(', '));
+  const from = dayText(range.from);
+  const to = dayText(range.to);
+  const [row = {}] = await preparedRows<Record<string, unknown>>(
+    db,
+    'period_insights',
+    sql`
+    with days as (
+      select day, analyses, tokens, ${columns} from analysis_daily_rollups where user_id = ${userId} and day >= ${from}::date and day < ${to}::date
+    ), figures as (
+      select coalesce(sum(analyses), 0)::float8 as analyses, coalesce(sum(tokens), 0)::float8 as tokens, ${sums},
+             (select day from (select day, sum(analyses) over (order by day desc) as running from days) newest
+               where running >= ${limits.cards} order by day desc limit 1) as newest_from
+        from days
+    ), cards as (
+      select id, url, created_at, overall_score
+        from analyses
+       where user_id = ${userId}
+         and created_at >= (greatest(${from}::date, (select newest_from from figures))::timestamp at time zone 'UTC')
+         and created_at < (${to}::date::timestamp at time zone 'UTC')
+       order by created_at desc, id desc
+       limit ${limits.cards}
+    ), domains as (
+      select host, sum(visits)::int as visits, sum(overall_sum)::float8 as overall_sum,
+             sum(overall_count)::int as overall_count
+        from analysis_domain_rollups
+       where user_id = ${userId} and month >= ${from}::date and month < ${to}::date
+       group by host
+       order by visits desc, host
+       limit ${limits.domains}
+    ), months as (
+      select distinct month from analysis_domain_rollups where user_id = ${userId}
     )
-    .groupBy(analysisDomainRollups.host)
-    .orderBy(desc(visits), analysisDomainRollups.host)
-    .limit(limit);
-}
-
-/** Every month in which the user has analyses, newest first. */
-export async function monthsWithData(db: Db, userId: string): Promise<{ mm: number; yy: number }[]> {
-  const rows = await db
-    .selectDistinct({
-      month: analysisDomainRollups.month,
-      mm: sql<number>`extract(month from ${analysisDomainRollups.month})::int`.mapWith(Number),
-      yy: sql<number>`extract(year from ${analysisDomainRollups.month})::int`.mapWith(Number),
-    })
-    .from(analysisDomainRollups)
-    .where(eq(analysisDomainRollups.userId, userId))
-    .orderBy(desc(analysisDomainRollups.month));
-  return rows.map(({ mm, yy }) => ({ mm, yy }));
+    select f.*,
+           (select coalesce(json_agg(json_build_array(
+                     c.id, c.url, to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                     c.overall_score) order by c.created_at desc, c.id desc), '[]')::text
+              from cards c) as cards,
+           (select coalesce(json_agg(json_build_array(d.host, d.visits, d.overall_sum, d.overall_count)
+                     order by d.visits desc, d.host), '[]')::text
+              from domains d) as domains,
+           (select coalesce(json_agg(json_build_array(extract(month from m.month)::int,
+                     extract(year from m.month)::int) order by m.month desc), '[]')::text
+              from months m) as months
+      from figures f`,
+  );
+  const categorySums = {} as Record<CategoryId, number>;
+  for (const id of CATEGORY_IDS) categorySums[id] = Number(row[id] ?? 0);
+  const list = <T>(column: string) => {
+    const text = row[column];
+    return (typeof text === 'string' ? JSON.parse(text) : []) as T[];
+  };
+  return {
+    analyses: Number(row.analyses ?? 0),
+    tokens: Number(row.tokens ?? 0),
+    categorySums,
+    cards: list<[string, string, string, number | null]>('cards').map(
+      ([id, url, createdAt, overallScore]) => ({
+        id,
+        url,
+        createdAt,
+        overallScore,
+      }),
+    ),
+    domains: list<[string, number, number, number]>('domains').map(
+      ([host, visits, overallSum, overallCount]) => ({
+        host,
+        visits,
+        overallSum,
+        overallCount,
+      }),
+    ),
+    months: list<[number, number]>('months').map(([mm, yy]) => ({ mm, yy })),
+  };
 }
 
 /** The user's rollup rows as stored (tests compare them with a rebuild). */

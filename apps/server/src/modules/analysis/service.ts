@@ -94,8 +94,8 @@ export function recentPageJson(page: RecentPage): string {
 
 /**
  * A history card's JSON (contract RecentAnalysis) from an analysis' stored API view: the card's categories
- * only (~0.9 KB instead of ~2.2 KB). Cut at read time (~20 µs a card): far less than the page's queries,
- * and paid only when the response cache has no answer.
+ * only (~0.9 KB instead of ~2.2 KB). Analyses store their card when written (`card_json`, decision 097); this
+ * cuts it at read time (~20 µs a card) for rows stored before that column existed.
  */
 export function recentCardJson(viewJson: string): string {
   return JSON.stringify(toRecentAnalysis(JSON.parse(viewJson) as Analysis));
@@ -142,14 +142,11 @@ export function createAnalysisService(deps: {
     const since = recentWindowStart(clock(), days);
     const before = cursor === undefined ? undefined : decodeCursor(cursor);
     if (before === null) throw badRequest(analysisErrors.badCursor);
-    const [rows, totals] = await Promise.all([
-      repo.listRecent(db, userId, { since, limit: limit + 1, before }),
-      repo.windowTotals(db, userId, since),
-    ]);
+    const { rows, totals } = await repo.recentPage(db, userId, { since, limit: limit + 1, before });
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {
-      cards: page.map((row) => recentCardJson(row.viewJson)),
+      cards: page.map(({ card }) => card.cardJson ?? recentCardJson(card.viewJson)),
       totals,
       nextCursor: rows.length > limit && last ? encodeCursor(last.key) : null,
     };
@@ -174,21 +171,10 @@ export function createAnalysisService(deps: {
       const period = requested ?? currentMonth(clock());
       if (period.yy < MIN_INSIGHTS_YEAR || period.yy > MAX_INSIGHTS_YEAR)
         throw badRequest(analysisErrors.badYear);
-      const range = periodRange(period);
-      const cards = async () => {
-        // The rollups say from which day on the newest cards lie: their query reads only those days.
-        const figures = await repo.periodFigures(db, userId, range, INSIGHT_RESULTS_LIMIT);
-        const from = figures.newestFrom && figures.newestFrom > range.from ? figures.newestFrom : range.from;
-        return {
-          figures,
-          summaries: await repo.listSummaries(db, userId, { from, to: range.to }, INSIGHT_RESULTS_LIMIT),
-        };
-      };
-      const [{ figures, summaries }, domains, directories] = await Promise.all([
-        cards(),
-        repo.topDomains(db, userId, range, TOP_DOMAINS_LIMIT),
-        repo.monthsWithData(db, userId),
-      ]);
+      const figures = await repo.periodInsights(db, userId, periodRange(period), {
+        cards: INSIGHT_RESULTS_LIMIT,
+        domains: TOP_DOMAINS_LIMIT,
+      });
       const averageScores: Partial<Record<CategoryId, number>> = {};
       if (figures.analyses > 0) {
         for (const id of CATEGORY_IDS) averageScores[id] = score(figures.categorySums[id], figures.analyses);
@@ -196,21 +182,21 @@ export function createAnalysisService(deps: {
       return {
         success: true,
         scope: period.scope,
-        results: summaries.map((s) => ({
+        results: figures.cards.map((s) => ({
           id: s.id,
           url: s.url,
-          createdAt: s.createdAt.toISOString(),
+          createdAt: s.createdAt,
           // An analysis without an overall score (a device upload that sent none) shows 0.
           overall_score: s.overallScore ?? 0,
         })),
         totalResults: figures.analyses,
         trends: { categories: TREND_CATEGORIES, metadata: { averageScores } },
-        topDomains: domains.map((d) => ({
+        topDomains: figures.domains.map((d) => ({
           domain: d.host,
           averageScore: score(d.overallSum, d.overallCount),
           visitCount: d.visits,
         })),
-        directories,
+        directories: figures.months,
         currMM: period.mm,
         currYY: period.yy,
       };

@@ -1,5 +1,5 @@
 import type { Analysis } from '@mediadiet/contract/analysis';
-import { AnalysisModeSchema } from '@mediadiet/contract/analysis';
+import { AnalysisModeSchema, toRecentAnalysis } from '@mediadiet/contract/analysis';
 import type { AnalysisRow } from '../../db/schema.ts';
 
 /** The stored columns an API Analysis is made of (the repositories select exactly these). */
@@ -36,7 +36,11 @@ export function toAnalysis(row: AnalysisViewRow): Analysis {
   };
 }
 
-/** The stored form of an analysis' API view (`analyses.view_json`). */
-export function analysisViewJson(row: AnalysisViewRow): string {
-  return JSON.stringify(toAnalysis(row));
+/**
+ * The stored forms of an analysis' API view: the whole Analysis (`analyses.view_json`) and its history card
+ * (`analyses.card_json`, decision 097), both made from one view so they always agree.
+ */
+export function analysisViewTexts(row: AnalysisViewRow): { viewJson: string; cardJson: string } {
+  const view = toAnalysis(row);
+  return { viewJson: JSON.stringify(view), cardJson: JSON.stringify(toRecentAnalysis(view)) };
 }

@@ -38,7 +38,7 @@ describe('insights cache', () => {
     expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(parsed(first.body).results.map((r) => r.overall_score)).toEqual([40]);
 
-    const figures = vi.spyOn(repo, 'periodFigures');
+    const figures = vi.spyOn(repo, 'periodInsights');
     try {
       await rewriteScores(who.userId, 90);
       const second = await insightsRaw(who.token);

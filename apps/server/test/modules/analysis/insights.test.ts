@@ -2,7 +2,7 @@ import { CATEGORY_IDS } from '@mediadiet/contract/categories';
 import { InsightsResponseSchema, type InsightsResponse } from '@mediadiet/contract/insights';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisRow } from '../../../src/db/schema.ts';
-import { buildAnalyses, HOUR } from '../../helpers/analysis.ts';
+import { buildAnalyses, HOUR, statementsDuring } from '../../helpers/analysis.ts';
 import { call, customer } from '../../helpers/billing.ts';
 import { testClock } from '../../helpers/builders.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
@@ -121,6 +121,15 @@ describe('GET /api/analysis/insights/:month/:year', () => {
       { domain: 'blog.example', averageScore: 80, visitCount: 1 },
       { domain: 'news.example', averageScore: 40, visitCount: 1 },
     ]);
+  });
+
+  it('reads a period in one statement (decision 097)', async () => {
+    await insights(me.token, '/2/2025'); // the session is read (and kept) first
+    t.app.insightsCache.invalidate(me.userId);
+    const statements = await statementsDuring(t, /analys/, () => insights(me.token, '/2/2025'));
+    expect(statements).toHaveLength(1);
+    // On PostgreSQL a named statement: each connection plans it once, not on every read.
+    if (process.env.DATABASE_URL) expect(statements[0]).toContain('"name":"period_insights"');
   });
 
   it("answers a whole year for month 'all' (currMM null)", async () => {

@@ -8,7 +8,7 @@ import { RECENT_PAGE_SIZE } from '@mediadiet/contract/constants';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toAnalysis } from '../../../src/modules/analysis/view.ts';
-import { buildAnalyses, DAY, HOUR } from '../../helpers/analysis.ts';
+import { buildAnalyses, DAY, HOUR, statementsDuring } from '../../helpers/analysis.ts';
 import { call, customer } from '../../helpers/billing.ts';
 import { testClock } from '../../helpers/builders.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
@@ -142,6 +142,40 @@ describe('GET /api/analysis/recent', () => {
     });
     // Every figure of a kept category, as the detail has it.
     expect(card!.categoryScores.fear).toEqual(toAnalysis(row!).categoryScores.fear);
+  });
+
+  it('stores each card with its analysis; a row stored before cards were stored shows the same card', async () => {
+    const me = await customer(t);
+    const rows = await buildAnalyses(t, me.userId, [
+      { createdAt: ago(HOUR), title: 'Kept card', overallScore: 40, base: { joy: 20, fear: 60, awe: 5 } },
+      { createdAt: ago(2 * HOUR), overallScore: null, base: { calm: 50, anger: 10 } },
+    ]);
+    type Stored = { id: string; card_json: string | null };
+    const stored = (await t.db.execute<Stored>(
+      sql`select id, card_json from analyses where user_id = ${me.userId} order by created_at desc`,
+    )) as { rows: Stored[] };
+    expect(stored.rows.map((r) => r.id)).toEqual(rows.map((r) => r.id));
+    for (const [i, row] of stored.rows.entries())
+      expect(row.card_json).toBe(JSON.stringify(toRecentAnalysis(toAnalysis(rows[i]!))));
+
+    const page = await call(t, me.token, 'GET', '/api/analysis/recent?limit=5');
+    // As a row written before migration 0008 is: no card, only its view.
+    await t.db.execute(sql`update analyses set card_json = null where user_id = ${me.userId}`);
+    const legacy = await call(t, me.token, 'GET', '/api/analysis/recent?limit=6');
+    expect(RecentAnalysesResponseSchema.parse(legacy.json()).results).toEqual(
+      RecentAnalysesResponseSchema.parse(page.json()).results,
+    );
+  });
+
+  it('reads a page and its totals in one statement (decision 097)', async () => {
+    const me = await customer(t);
+    await buildAnalyses(t, me.userId, [{ createdAt: ago(HOUR) }, { createdAt: ago(DAY) }]);
+    await recent(me.token); // the session is read (and kept) first
+    t.app.recentAnalysesCache.invalidate(me.userId);
+    const statements = await statementsDuring(t, /analys/, () => recent(me.token));
+    expect(statements).toHaveLength(1);
+    // On PostgreSQL a named statement: each connection plans it once, not on every read.
+    if (process.env.DATABASE_URL) expect(statements[0]).toContain('"name":"recent_page"');
   });
 
   it(`pages ${RECENT_PAGE_SIZE} cards by default`, async () => {

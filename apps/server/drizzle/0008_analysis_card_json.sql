@@ -1,0 +1,1 @@
+ALTER TABLE "analyses" ADD COLUMN "card_json" text;
