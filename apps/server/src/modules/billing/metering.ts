@@ -29,6 +29,33 @@ export function usageLimits(plan: PlanConfig, overageLimitCents: number): UsageL
   return { maxTokens: included + overageTokens, maxTouchpoints: UNLIMITED };
 }
 
+/**
+ * The terms of `usageLimits` for a statement that applies them to subscriptions it reads itself (the ingest's
+ * one statement, decision 098): per plan the included tokens, the most touch points and the overage rate
+ * (0: no overage); with a cap of C cents the SQL allows included + floor(C × overageRateTokens ÷ rate) tokens,
+ * as `usageLimits` does. A test holds the two to the same decisions.
+ */
+export interface AllowanceTerms {
+  plans: { plan: string; includedTokens: number; maxTouchpoints: number; overageRateCents: number }[];
+  overageRateTokens: number;
+}
+
+export function allowanceTerms(plans: Record<string, PlanConfig>): AllowanceTerms {
+  return {
+    plans: Object.entries(plans).map(([plan, config]) => {
+      const base = usageLimits(config, 0);
+      const overage = isPaidPlan(config) && config.overageRateCents > 0 ? config.overageRateCents : 0;
+      return {
+        plan,
+        includedTokens: base.maxTokens,
+        maxTouchpoints: base.maxTouchpoints,
+        overageRateCents: overage,
+      };
+    }),
+    overageRateTokens: OVERAGE_RATE_TOKENS,
+  };
+}
+
 /** Overage owed for a period, cents, never above the cap. */
 export function overageCents(plan: PlanConfig, tokensUsed: number, overageLimitCents: number): number {
   if (plan.overageRateCents <= 0) return 0;

@@ -1,9 +1,9 @@
 import { messages } from '@mediadiet/contract/messages';
 import type { PlanId } from '@mediadiet/contract/subscription';
-import { isPaidPlan, planConfig } from '../../config/plans.ts';
+import { isPaidPlan, PLAN_CONFIG, planConfig } from '../../config/plans.ts';
 import type { Db } from '../../db/database.ts';
 import { httpError } from '../../http/errors.ts';
-import { usageLimits } from './metering.ts';
+import { allowanceTerms, usageLimits, type AllowanceTerms } from './metering.ts';
 import * as repo from './repository.ts';
 import type { SubscriptionRow, UsageRow } from './repository.ts';
 
@@ -37,6 +37,13 @@ export interface UsageService {
   tryRecordBatchIn(tx: Db, items: readonly { userId: string; tokens: number }[]): Promise<UsageDecision[]>;
   /** The current period's usage (zeros without a live subscription). */
   current(userId: string): Promise<UsageRow & { periodStart: Date | null }>;
+  /**
+   * The allowance for a statement that checks it itself (the ingest's, decision 098): the subscription statuses
+   * that accept touch points and each plan's terms.
+   */
+  readonly terms: AllowanceTerms & { accepting: readonly string[] };
+  /** The refusal of a user whose live subscription (or none) did not let a touch point in. */
+  refusal(subscription: Pick<SubscriptionRow, 'status' | 'plan'> | null): UsageDecision & { ok: false };
 }
 
 const ACCEPTING = new Set(['active', 'trialing', 'scheduled_cancelation']);
@@ -64,6 +71,9 @@ export function createUsageService(deps: { db: Db }): UsageService {
     usageLimits(planConfig(row.plan as PlanId), row.overageLimitCents);
 
   const service: UsageService = {
+    terms: { ...allowanceTerms(PLAN_CONFIG), accepting: [...ACCEPTING] },
+    refusal,
+
     async canAccept(userId, tokens) {
       const [decision] = await service.canAcceptMany([{ userId, tokens }]);
       return decision!;

@@ -6,12 +6,11 @@ import type { Db } from '../../db/database.ts';
 import { badRequest, httpError } from '../../http/errors.ts';
 import { groupBatches } from '../../lib/group-batches.ts';
 import type { UsageService } from '../billing/usage-service.ts';
-import * as urlsRepo from '../urls/repository.ts';
 import * as repo from './touchpoints-repository.ts';
 
 /**
  * Touch-point ingest (decision 061): validate, refuse ignored/protected sites and our own pages, check the
- * plan's allowance (402 early), then store the row — the acknowledgement is given only once the row is
+ * plan's allowance (402 early) and store the row, in one statement — the acknowledgement is given once the row is
  * committed, so nothing acknowledged is lost. Scoring happens in the worker.
  */
 
@@ -38,18 +37,13 @@ export function createIngestService(deps: {
   const { db, usage } = deps;
   const ownHost = new URL(deps.publicUrl).hostname.toLowerCase();
   const singleConnection = deps.singleConnection ?? false;
-  // Concurrent uploads share statements (group commit): one allowance query and one insert per batch.
-  // PGlite runs one statement at a time anyway, so one batch at a time; PostgreSQL runs a few at once.
+  // Concurrent uploads share statements (group commit): one statement per batch — the ignored lists, the
+  // allowance, the duplicates and the insert (touchpoints-repository `enqueueMany`, decision 098). PGlite runs
+  // one statement at a time anyway, so one batch at a time; PostgreSQL runs a few at once.
   const concurrency = singleConnection ? 1 : 4;
-  const checkAllowance = groupBatches(
-    (uploads: readonly { userId: string; tokens: number }[]) => usage.canAcceptMany(uploads),
-    {
-      maxItems: 64,
-      concurrency,
-    },
-  );
   const store = groupBatches(
-    (rows: readonly repo.NewTouchpoint[]) => repo.enqueueMany(db, rows, { windowMs: DEDUPE_WINDOW_MS }),
+    (rows: readonly repo.MeteredTouchpoint[]) =>
+      repo.enqueueMany(db, rows, { windowMs: DEDUPE_WINDOW_MS, allowance: usage.terms }),
     { maxItems: 32, concurrency, weight: (row) => row.text?.length ?? 0, maxWeight: 2_000_000 },
   );
 
@@ -77,22 +71,6 @@ export function createIngestService(deps: {
       if (isHostIgnored(host, DEFAULT_PROTECTED_DOMAINS))
         throw httpError(422, messages.server.touchpointIgnoredSite);
 
-      // Early refusal (one query: subscription + usage); the authoritative check-and-add runs in the worker's
-      // transaction. For text the tokens are not counted yet: a lower bound (English prose runs ~4–5 bytes per
-      // o200k token) refuses a page that cannot fit, so the extension learns of the cap at once and never a
-      // page that could fit.
-      const decision = await checkAllowance({
-        userId,
-        tokens: body.scores?.tokens ?? Math.floor(textBytes / MIN_BYTES_PER_TOKEN),
-      });
-      if (!decision.ok) {
-        // An ignored site answers 422 whatever the allowance (the user's list is read only on this path).
-        if (isHostIgnored(host, await urlsRepo.listDomains(db, userId))) {
-          throw httpError(422, messages.server.touchpointIgnoredSite);
-        }
-        throw httpError(decision.statusCode, decision.message);
-      }
-
       // Device mode: the scores are the analysis; text (if also sent) is not needed and not stored.
       const scores = body.scores ?? null;
       const text = scores ? null : (body.text ?? '');
@@ -104,8 +82,11 @@ export function createIngestService(deps: {
 
       // Fragments never change the page; keep the URL without one.
       parsed.hash = '';
-      // The user's ignored list, the duplicate lookup and the insert: one statement, shared with the
-      // uploads of the same batch (touchpoints-repository `enqueueMany`). Answered once committed.
+      // One statement, shared with the uploads of the same batch (touchpoints-repository `enqueueMany`), answered
+      // once committed. Its allowance check is the early refusal (402 at once); the authoritative check-and-add
+      // runs in the worker's transaction. For text the tokens are not counted yet: a lower bound (English prose
+      // runs ~4–5 bytes per o200k token) refuses a page that cannot fit, so the extension learns of the cap at
+      // once and never a page that could fit. An ignored site answers 422 whatever the allowance.
       const result = await store({
         userId,
         url: parsed.toString(),
@@ -115,8 +96,13 @@ export function createIngestService(deps: {
         scores,
         contentHash,
         capturedAt: new Date(body.capturedAt),
+        tokens: body.scores?.tokens ?? Math.floor(textBytes / MIN_BYTES_PER_TOKEN),
       });
       if (result.kind === 'ignored') throw httpError(422, messages.server.touchpointIgnoredSite);
+      if (result.kind === 'refused') {
+        const refusal = usage.refusal(result.subscription);
+        throw httpError(refusal.statusCode, refusal.message);
+      }
       if (result.kind === 'created') deps.onQueued?.();
       return { id: result.id, created: result.kind === 'created' };
     },

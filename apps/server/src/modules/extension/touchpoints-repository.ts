@@ -17,51 +17,96 @@ export interface NewTouchpoint {
   capturedAt: Date;
 }
 
+/** An upload: the row to store and the tokens the early allowance check counts for it. */
+export type MeteredTouchpoint = NewTouchpoint & { tokens: number };
+
 export type EnqueueResult =
   | { kind: 'created'; id: string }
   /** The same user sent the same URL and content within the window: the first row's id. */
   | { kind: 'existing'; id: string }
   /** The host is on the user's ignored list: nothing stored. */
-  | { kind: 'ignored' };
+  | { kind: 'ignored' }
+  /**
+   * No live subscription accepting touch points, or the page does not fit in what the period has left: nothing
+   * stored. The subscription (null: none) says which refusal.
+   */
+  | { kind: 'refused'; subscription: { status: string; plan: string } | null };
+
+/** What the statement needs of the plans to check the allowance (billing's `usage.terms`). */
+export interface Allowance {
+  accepting: readonly string[];
+  plans: readonly {
+    plan: string;
+    includedTokens: number;
+    maxTouchpoints: number;
+    overageRateCents: number;
+  }[];
+  overageRateTokens: number;
+}
 
 /**
- * Stores touch points (any users) unless the user ignores the host, or the same user sent the same URL and
- * content within `windowMs` (then the existing id is answered). One result per item, in order. Identical
- * items of one call are stored once and answered the same id (`created` for the first only).
+ * Stores touch points (any users) unless the user ignores the host, the user's plan does not let the page in,
+ * or the same user sent the same URL and content within `windowMs` (then the existing id is answered). One
+ * result per item, in order. Identical items of one call are stored once and answered the same id (`created`
+ * for the first only).
  *
- * One statement, so one round trip and one implicit transaction (decision 093): the SQL function
- * `enqueue_touchpoints` (migration 0006) first takes a transaction-scoped advisory lock per (user, URL, hash)
- * in a fixed order — two identical concurrent uploads agree on one row, and two calls never deadlock — then,
- * in a statement of its own (a fresh snapshot that sees the row committed by the lock's previous holder),
- * checks the ignored list and the duplicate and inserts the rest, answering why for each item.
+ * One statement, so one round trip and one implicit transaction (decisions 093 and 098): the SQL function
+ * `enqueue_metered_touchpoints` (migration 0009) first takes a transaction-scoped advisory lock per (user,
+ * URL, hash) in a fixed order — two identical concurrent uploads agree on one row, and two calls never
+ * deadlock — then, in a statement of its own (a fresh snapshot that sees the row committed by the lock's
+ * previous holder), checks the ignored list, the allowance (each item alone against the period's usage, as
+ * billing's `canAccept` would) and the duplicate, and inserts the rest, answering why for each item.
  */
 export async function enqueueMany(
   db: Db,
-  items: readonly NewTouchpoint[],
-  options: { windowMs: number },
+  items: readonly MeteredTouchpoint[],
+  options: { windowMs: number; allowance: Allowance },
 ): Promise<EnqueueResult[]> {
-  const keyOf = (v: NewTouchpoint) => `${v.userId}|${v.url}|${v.contentHash}`;
-  const unique = new Map<string, NewTouchpoint>();
+  const keyOf = (v: MeteredTouchpoint) => `${v.userId}|${v.url}|${v.contentHash}`;
+  const unique = new Map<string, MeteredTouchpoint>();
   for (const item of items) if (!unique.has(keyOf(item))) unique.set(keyOf(item), item);
 
-  const rowOf = (key: string, v: NewTouchpoint) =>
+  const rowOf = (key: string, v: MeteredTouchpoint) =>
     sql`row(${key}::text, ${v.userId}::uuid, ${v.url}::text, ${v.host}::text, ${v.title}::text, ${v.text}::text,
       ${v.scores == null ? null : JSON.stringify(v.scores)}::jsonb, ${v.contentHash}::text,
-      ${v.capturedAt.toISOString()}::timestamptz)`;
+      ${v.capturedAt.toISOString()}::timestamptz, ${Math.max(0, Math.round(v.tokens))}::bigint)`;
   const rows = sql.join(
     [...unique].map(([key, v]) => rowOf(key, v)),
     sql`, `,
   );
+  const { allowance } = options;
+  const plans = sql.join(
+    allowance.plans.map(
+      (p) =>
+        sql`row(${p.plan}::text, ${p.includedTokens}::bigint, ${p.maxTouchpoints}::bigint, ${p.overageRateCents}::bigint)`,
+    ),
+    sql`, `,
+  );
   const answered = (await db.execute<Record<string, unknown>>(sql`
-    select item_key, outcome, touchpoint_id
-      from enqueue_touchpoints(array[${rows}]::touchpoint_in[], ${options.windowMs}::double precision)`)) as {
-    rows: { item_key: string; outcome: 'created' | 'existing' | 'ignored'; touchpoint_id: string | null }[];
+    select item_key, outcome, touchpoint_id, status, plan
+      from enqueue_metered_touchpoints(array[${rows}]::metered_touchpoint_in[], ${options.windowMs}::double precision,
+        array[${sql.join(
+          allowance.accepting.map((status) => sql`${status}`),
+          sql`, `,
+        )}]::text[], array[${plans}]::plan_terms[],
+        ${allowance.overageRateTokens}::bigint)`)) as {
+    rows: {
+      item_key: string;
+      outcome: 'created' | 'existing' | 'ignored' | 'refused';
+      touchpoint_id: string | null;
+      status: string | null;
+      plan: string | null;
+    }[];
   };
   const results = new Map<string, EnqueueResult>();
   for (const r of answered.rows) {
     results.set(
       r.item_key,
-      r.outcome === 'ignored' ? { kind: 'ignored' } : { kind: r.outcome, id: r.touchpoint_id! },
+      r.outcome === 'ignored'
+        ? { kind: 'ignored' }
+        : r.outcome === 'refused'
+          ? { kind: 'refused', subscription: r.status && r.plan ? { status: r.status, plan: r.plan } : null }
+          : { kind: r.outcome, id: r.touchpoint_id! },
     );
   }
   const seen = new Set<string>();
@@ -78,8 +123,8 @@ export async function enqueueMany(
 /** `enqueueMany` of one touch point. */
 export async function enqueue(
   db: Db,
-  values: NewTouchpoint,
-  options: { windowMs: number },
+  values: MeteredTouchpoint,
+  options: { windowMs: number; allowance: Allowance },
 ): Promise<EnqueueResult> {
   const [result] = await enqueueMany(db, [values], options);
   return result!;

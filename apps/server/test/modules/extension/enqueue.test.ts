@@ -2,30 +2,39 @@ import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/db/database.ts';
-import { enqueueMany, type NewTouchpoint } from '../../../src/modules/extension/touchpoints-repository.ts';
+import { planConfig } from '../../../src/config/plans.ts';
+import { usageLimits } from '../../../src/modules/billing/metering.ts';
+import {
+  enqueueMany,
+  type MeteredTouchpoint,
+} from '../../../src/modules/extension/touchpoints-repository.ts';
+import { customer, subscribed } from '../../helpers/billing.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 
 /**
- * The ingest's one statement (`enqueue_touchpoints`, decision 093): each item is stored, answered the id of
- * the same user's same URL and content within the window, or refused because the user ignores its host —
- * and two identical uploads in flight at once agree on one row.
+ * The ingest's one statement (`enqueue_metered_touchpoints`, decisions 093 and 098): each item is stored,
+ * answered the id of the same user's same URL and content within the window, or refused because the user
+ * ignores its host or their plan does not let it in (the same decisions as billing's `canAccept`) — and two
+ * identical uploads in flight at once agree on one row.
  */
 
 const WINDOW_MS = 30 * 60_000;
+/** The statement's options as the ingest passes them. */
+const options = () => ({ windowMs: WINDOW_MS, allowance: t.app.usage.terms });
 
 let t: TestApp;
 let userId: string;
 let other: string;
 beforeAll(async () => {
   t = await createTestApp();
-  userId = (await t.app.users.create({ email: `enqueue-${randomUUID()}@example.com`, name: 'Reader' }))!.id;
-  other = (await t.app.users.create({ email: `enqueue-${randomUUID()}@example.com`, name: 'Other' }))!.id;
+  userId = (await subscribed(t, 'premium')).userId;
+  other = (await subscribed(t, 'premium')).userId;
 });
 afterAll(async () => {
   await t.close();
 });
 
-const item = (overrides: Partial<NewTouchpoint> = {}): NewTouchpoint => {
+const item = (overrides: Partial<MeteredTouchpoint> = {}): MeteredTouchpoint => {
   const url = overrides.url ?? `https://news.example.org/${randomUUID()}`;
   return {
     userId,
@@ -36,6 +45,7 @@ const item = (overrides: Partial<NewTouchpoint> = {}): NewTouchpoint => {
     scores: null,
     contentHash: `hash-${url}`,
     capturedAt: new Date('2026-11-20T10:00:00Z'),
+    tokens: 10,
     ...overrides,
   };
 };
@@ -55,14 +65,12 @@ const countRows = async (db: Db, user: string, url: string) => {
 describe('enqueueMany', () => {
   it('stores new items, answers a duplicate the first id, and keeps identical items of one call as one row', async () => {
     const first = item();
-    const [stored] = await enqueueMany(t.db, [first], { windowMs: WINDOW_MS });
+    const [stored] = await enqueueMany(t.db, [first], options());
     expect(stored).toEqual({ kind: 'created', id: expect.any(String) as unknown });
     const id = (stored as { id: string }).id;
 
     const fresh = item();
-    const results = await enqueueMany(t.db, [fresh, first, fresh, { ...first, userId: other }], {
-      windowMs: WINDOW_MS,
-    });
+    const results = await enqueueMany(t.db, [fresh, first, fresh, { ...first, userId: other }], options());
     expect(results[0]).toEqual({ kind: 'created', id: expect.any(String) as unknown });
     expect(results[1]).toEqual({ kind: 'existing', id });
     // The second identical item of the call: the first one's row.
@@ -76,7 +84,7 @@ describe('enqueueMany', () => {
     await t.db.execute(
       sql`update touchpoints set created_at = now() - interval '31 minutes' where id = ${id}`,
     );
-    const [later] = await enqueueMany(t.db, [first], { windowMs: WINDOW_MS });
+    const [later] = await enqueueMany(t.db, [first], options());
     expect(later).toEqual({ kind: 'created', id: expect.any(String) as unknown });
     expect((later as { id: string }).id).not.toBe(id);
   });
@@ -92,7 +100,7 @@ describe('enqueueMany', () => {
         item({ url: 'https://notignored.example/d' }),
         item({ url: 'https://ignored.example/e', userId: other }),
       ],
-      { windowMs: WINDOW_MS },
+      options(),
     );
     expect(results.map((r) => r.kind)).toEqual(['ignored', 'ignored', 'ignored', 'created', 'created']);
     const [stored] = await rowsOf<{ n: number }>(
@@ -104,7 +112,7 @@ describe('enqueueMany', () => {
 
   it('keeps text, scores and the capture time as given', async () => {
     const scored = item({ text: null, scores: { tokens: 12, modelVersion: 'device-1' } });
-    const [result] = await enqueueMany(t.db, [scored], { windowMs: WINDOW_MS });
+    const [result] = await enqueueMany(t.db, [scored], options());
     const [row] = await rowsOf<{
       text: string | null;
       scores: unknown;
@@ -122,6 +130,77 @@ describe('enqueueMany', () => {
     });
     expect(new Date(row.captured_at).toISOString()).toBe('2026-11-20T10:00:00.000Z');
     expect(row.status).toBe('queued');
+  });
+});
+
+describe('enqueueMany, the allowance', () => {
+  const countOf = async (user: string) => {
+    const [row] = await rowsOf<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from touchpoints where user_id = ${user}`,
+    );
+    return Number(row!.n);
+  };
+  const db = () => t.db;
+
+  it('refuses, storing nothing, a reader without a subscription or with one past due; the ignored list comes first', async () => {
+    const nobody = (await customer(t)).userId;
+    const pastDue = (await subscribed(t, 'basic')).userId;
+    await t.db.execute(sql`update subscriptions set status = 'past_due' where user_id = ${pastDue}`);
+    await t.db.execute(sql`insert into user_urls (user_id, domain) values (${nobody}, 'quiet.example')`);
+    const results = await enqueueMany(
+      t.db,
+      [
+        item({ userId: nobody }),
+        item({ userId: pastDue }),
+        item({ userId: nobody, url: 'https://quiet.example/x' }),
+      ],
+      options(),
+    );
+    expect(results).toEqual([
+      { kind: 'refused', subscription: null },
+      { kind: 'refused', subscription: { status: 'past_due', plan: 'basic' } },
+      { kind: 'ignored' },
+    ]);
+    expect(await countOf(nobody)).toBe(0);
+    expect(await countOf(pastDue)).toBe(0);
+  });
+
+  it('lets in exactly what billing’s canAccept lets in, at the edge of each plan’s tokens and touch points', async () => {
+    const cases = [
+      { plan: 'free', cap: 0 },
+      { plan: 'basic', cap: 0 },
+      { plan: 'basic', cap: 500 },
+      { plan: 'premium', cap: 1_234 },
+    ] as const;
+    for (const { plan, cap } of cases) {
+      const who = (await subscribed(t, plan)).userId;
+      await t.db.execute(sql`update subscriptions set overage_limit_cents = ${cap} where user_id = ${who}`);
+      await t.app.usage.record(who, 1_000);
+      const { maxTokens } = usageLimits(planConfig(plan), cap);
+      const decisions: [boolean, boolean][] = [];
+      for (const tokens of [maxTokens - 1_000, maxTokens - 999]) {
+        const [result] = await enqueueMany(t.db, [item({ userId: who, tokens })], options());
+        decisions.push([result!.kind === 'created', (await t.app.usage.canAccept(who, tokens)).ok]);
+      }
+      // The last token that fits, then one more: the statement agrees with billing on both.
+      expect(decisions, `${plan}, cap ${cap}`).toEqual([
+        [true, true],
+        [false, false],
+      ]);
+      expect(await countOf(who)).toBe(1);
+    }
+
+    // The free plan also counts touch points: with all of them used, even a page of no tokens is refused.
+    const free = (await subscribed(t, 'free')).userId;
+    const { maxTouchpoints } = usageLimits(planConfig('free'), 0);
+    for (let i = 0; i < maxTouchpoints - 1; i++) await t.app.usage.record(free, 1);
+    const [last] = await enqueueMany(t.db, [item({ userId: free, tokens: 0 })], options());
+    expect(last!.kind).toBe('created');
+    await t.app.usage.record(free, 1);
+    const [over] = await enqueueMany(t.db, [item({ userId: free, tokens: 0 })], options());
+    expect(over).toEqual({ kind: 'refused', subscription: { status: 'active', plan: 'free' } });
+    expect((await t.app.usage.canAccept(free, 0)).ok).toBe(false);
   });
 });
 
@@ -145,7 +224,7 @@ if (process.env.DATABASE_URL)
               returning id`,
         );
         otherId = inserted!.id;
-        pending = enqueueMany(t.db, [page], { windowMs: WINDOW_MS }).then((r) => (answered = r));
+        pending = enqueueMany(t.db, [page], options()).then((r) => (answered = r));
         await new Promise((resolve) => setTimeout(resolve, 300));
         // Still waiting for the lock: it would otherwise have stored a second row already.
         expect(answered).toBe('pending');
@@ -158,7 +237,7 @@ if (process.env.DATABASE_URL)
     it('stores one row when the same page is sent in many calls at once', async () => {
       const page = item();
       const results = await Promise.all(
-        Array.from({ length: 8 }, () => enqueueMany(t.db, [page], { windowMs: WINDOW_MS })),
+        Array.from({ length: 8 }, () => enqueueMany(t.db, [page], options())),
       );
       const ids = new Set(results.map(([r]) => (r as { id: string }).id));
       expect(ids.size).toBe(1);

@@ -6,8 +6,8 @@ import { pair, postTouchpoint, touchpoint } from '../../helpers/extension.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 
 /**
- * Concurrent uploads share their statements (group commit, decision 061): one allowance query and one
- * multi-row insert per batch. Every upload still gets its own answer: duplicates agree on one row, an
+ * Concurrent uploads share their statements (group commit, decision 061): one statement per batch checks the
+ * allowance and stores the rows (decision 098). Every upload still gets its own answer: duplicates agree on one row, an
  * ignored site is 422, a user without a subscription 402, and the others 202 with their own ids.
  */
 
@@ -40,13 +40,14 @@ describe('POST /api/extension/touchpoints, many at once', () => {
     ];
     const execute = vi.spyOn(t.app.db, 'execute');
     const responses = await Promise.all(uploads.map(({ key, body }) => postTouchpoint(t, key, body)));
-    // Shared statements: far fewer stores than uploads, each one statement (`enqueue_touchpoints`).
-    const stores = execute.mock.calls.filter(([query]) =>
-      JSON.stringify(query).includes('enqueue_touchpoints('),
-    ).length;
+    // Shared statements: far fewer stores than uploads, each one statement (`enqueue_metered_touchpoints`)
+    // that also checks the allowance: no statement of its own reads the subscriptions or the usage.
+    const sent = execute.mock.calls.map(([query]) => JSON.stringify(query));
     execute.mockRestore();
+    const stores = sent.filter((query) => query.includes('enqueue_metered_touchpoints(')).length;
     expect(stores).toBeGreaterThan(0);
     expect(stores).toBeLessThan(uploads.length / 2);
+    expect(sent.filter((query) => /subscriptions|usage_periods/.test(query))).toEqual([]);
 
     const ids = responses.slice(0, 12).map((r) => {
       expect(r.statusCode).toBe(202);
