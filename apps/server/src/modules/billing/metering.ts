@@ -20,9 +20,14 @@ export interface UsageLimits {
 /** Large enough to mean "no limit", small enough for a bigint parameter and exact JS arithmetic. */
 export const UNLIMITED = Number.MAX_SAFE_INTEGER;
 
+/** Whether usage beyond the included tokens is sold (paid plans with an overage rate). */
+function hasOverage(plan: PlanConfig): boolean {
+  return isPaidPlan(plan) && plan.overageRateCents > 0;
+}
+
 export function usageLimits(plan: PlanConfig, overageLimitCents: number): UsageLimits {
   const included = includedTokens(plan);
-  if (!isPaidPlan(plan) || plan.overageRateCents <= 0) {
+  if (!hasOverage(plan)) {
     return { maxTokens: included, maxTouchpoints: plan.includedAnalyses };
   }
   const overageTokens = Math.floor((overageLimitCents * OVERAGE_RATE_TOKENS) / plan.overageRateCents);
@@ -31,25 +36,35 @@ export function usageLimits(plan: PlanConfig, overageLimitCents: number): UsageL
 
 /**
  * The terms of `usageLimits` for a statement that applies them to subscriptions it reads itself (the ingest's
- * one statement, decision 098): per plan the included tokens, the most touch points and the overage rate
- * (0: no overage); with a cap of C cents the SQL allows included + floor(C × overageRateTokens ÷ rate) tokens,
- * as `usageLimits` does. A test holds the two to the same decisions.
+ * one statement, decision 098): the accepting statuses and, per plan, the included tokens, the most touch
+ * points and the overage rate (0: no overage); with a cap of C cents the SQL allows included +
+ * floor(C × overageRateTokens ÷ rate) tokens, as `usageLimits` does. A test holds the two to the same decisions.
  */
 export interface AllowanceTerms {
-  plans: { plan: string; includedTokens: number; maxTouchpoints: number; overageRateCents: number }[];
+  /** The subscription statuses that accept touch points. */
+  accepting: readonly string[];
+  plans: readonly {
+    plan: string;
+    includedTokens: number;
+    maxTouchpoints: number;
+    overageRateCents: number;
+  }[];
   overageRateTokens: number;
 }
 
-export function allowanceTerms(plans: Record<string, PlanConfig>): AllowanceTerms {
+export function allowanceTerms(
+  plans: Record<string, PlanConfig>,
+  accepting: readonly string[],
+): AllowanceTerms {
   return {
+    accepting,
     plans: Object.entries(plans).map(([plan, config]) => {
       const base = usageLimits(config, 0);
-      const overage = isPaidPlan(config) && config.overageRateCents > 0 ? config.overageRateCents : 0;
       return {
         plan,
         includedTokens: base.maxTokens,
         maxTouchpoints: base.maxTouchpoints,
-        overageRateCents: overage,
+        overageRateCents: hasOverage(config) ? config.overageRateCents : 0,
       };
     }),
     overageRateTokens: OVERAGE_RATE_TOKENS,

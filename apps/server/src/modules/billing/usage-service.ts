@@ -20,8 +20,6 @@ export type UsageDecision = { ok: true } | { ok: false; statusCode: 402; message
 
 export interface UsageService {
   canAccept(userId: string, tokens: number): Promise<UsageDecision>;
-  /** `canAccept` of several uploads (any users) with one query; one decision each, in order. */
-  canAcceptMany(uploads: readonly { userId: string; tokens: number }[]): Promise<UsageDecision[]>;
   /** Throws the 402 of `canAccept` when refused. */
   assertCanAccept(userId: string, tokens: number): Promise<void>;
   record(userId: string, tokens: number): Promise<UsageRow | null>;
@@ -37,11 +35,8 @@ export interface UsageService {
   tryRecordBatchIn(tx: Db, items: readonly { userId: string; tokens: number }[]): Promise<UsageDecision[]>;
   /** The current period's usage (zeros without a live subscription). */
   current(userId: string): Promise<UsageRow & { periodStart: Date | null }>;
-  /**
-   * The allowance for a statement that checks it itself (the ingest's, decision 098): the subscription statuses
-   * that accept touch points and each plan's terms.
-   */
-  readonly terms: AllowanceTerms & { accepting: readonly string[] };
+  /** The allowance for a statement that checks it itself (the ingest's, decision 098). */
+  readonly terms: AllowanceTerms;
   /** The refusal of a user whose live subscription (or none) did not let a touch point in. */
   refusal(subscription: Pick<SubscriptionRow, 'status' | 'plan'> | null): UsageDecision & { ok: false };
 }
@@ -71,25 +66,17 @@ export function createUsageService(deps: { db: Db }): UsageService {
     usageLimits(planConfig(row.plan as PlanId), row.overageLimitCents);
 
   const service: UsageService = {
-    terms: { ...allowanceTerms(PLAN_CONFIG), accepting: [...ACCEPTING] },
+    terms: allowanceTerms(PLAN_CONFIG, [...ACCEPTING]),
     refusal,
 
     async canAccept(userId, tokens) {
-      const [decision] = await service.canAcceptMany([{ userId, tokens }]);
-      return decision!;
-    },
-
-    async canAcceptMany(uploads) {
-      const found = await repo.findLiveSubscriptionUsages(db, [...new Set(uploads.map((u) => u.userId))]);
-      return uploads.map(({ userId, tokens }) => {
-        const live = found.get(userId);
-        const row = live?.subscription ?? null;
-        if (!live || !row || !ACCEPTING.has(row.status)) return refusal(row);
-        const limits = limitsOf(row);
-        const fits =
-          live.usage.tokens + tokensOf(tokens) <= limits.maxTokens && live.usage.touchpoints + 1 <= limits.maxTouchpoints;
-        return fits ? { ok: true as const } : refusal(row);
-      });
+      const live = (await repo.findLiveSubscriptionUsages(db, [userId])).get(userId);
+      const row = live?.subscription ?? null;
+      if (!live || !row || !ACCEPTING.has(row.status)) return refusal(row);
+      const limits = limitsOf(row);
+      const fits =
+        live.usage.tokens + tokensOf(tokens) <= limits.maxTokens && live.usage.touchpoints + 1 <= limits.maxTouchpoints;
+      return fits ? { ok: true } : refusal(row);
     },
 
     async assertCanAccept(userId, tokens) {

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import type { AllowanceTerms } from '../billing/metering.ts';
 import { touchpoints } from '../../db/schema.ts';
 
 /** Touch points: the only module code that touches this table (analyses: modules/analysis). Scoped by user id. */
@@ -32,18 +33,6 @@ export type EnqueueResult =
    */
   | { kind: 'refused'; subscription: { status: string; plan: string } | null };
 
-/** What the statement needs of the plans to check the allowance (billing's `usage.terms`). */
-export interface Allowance {
-  accepting: readonly string[];
-  plans: readonly {
-    plan: string;
-    includedTokens: number;
-    maxTouchpoints: number;
-    overageRateCents: number;
-  }[];
-  overageRateTokens: number;
-}
-
 /**
  * Stores touch points (any users) unless the user ignores the host, the user's plan does not let the page in,
  * or the same user sent the same URL and content within `windowMs` (then the existing id is answered). One
@@ -60,7 +49,7 @@ export interface Allowance {
 export async function enqueueMany(
   db: Db,
   items: readonly MeteredTouchpoint[],
-  options: { windowMs: number; allowance: Allowance },
+  options: { windowMs: number; allowance: AllowanceTerms },
 ): Promise<EnqueueResult[]> {
   const keyOf = (v: MeteredTouchpoint) => `${v.userId}|${v.url}|${v.contentHash}`;
   const unique = new Map<string, MeteredTouchpoint>();
@@ -124,7 +113,7 @@ export async function enqueueMany(
 export async function enqueue(
   db: Db,
   values: MeteredTouchpoint,
-  options: { windowMs: number; allowance: Allowance },
+  options: { windowMs: number; allowance: AllowanceTerms },
 ): Promise<EnqueueResult> {
   const [result] = await enqueueMany(db, [values], options);
   return result!;

@@ -136,12 +136,11 @@ describe('enqueueMany', () => {
 describe('enqueueMany, the allowance', () => {
   const countOf = async (user: string) => {
     const [row] = await rowsOf<{ n: number }>(
-      db(),
+      t.db,
       sql`select count(*)::int as n from touchpoints where user_id = ${user}`,
     );
     return Number(row!.n);
   };
-  const db = () => t.db;
 
   it('refuses, storing nothing, a reader without a subscription or with one past due; the ignored list comes first', async () => {
     const nobody = (await customer(t)).userId;
