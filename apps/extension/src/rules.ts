@@ -1,4 +1,4 @@
-import { DEFAULT_PROTECTED_DOMAINS, isHostIgnored } from '@mediadiet/contract/urls';
+import { isHostIgnored, isHostProtected } from '@mediadiet/contract/urls';
 
 import type { SkipReason } from './skip-reasons';
 
@@ -30,7 +30,7 @@ export function skipReason(url: string, ctx: CaptureContext): SkipReason | null 
   if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:')) return 'not-http';
   if (u.origin === ctx.webOrigin || u.origin === new URL(ctx.apiBase).origin) return 'web-app';
   if (ctx.incognito) return 'private';
-  if (isHostIgnored(u.hostname, DEFAULT_PROTECTED_DOMAINS)) return 'protected';
+  if (isHostProtected(u.hostname)) return 'protected';
   if (isHostIgnored(u.hostname, ctx.disabledDomains, ctx.localIgnored)) return 'ignored';
   if (ctx.pausedUntil > ctx.now) return 'paused';
   return null;

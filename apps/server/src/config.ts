@@ -3,6 +3,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import { defaultWebDistDir } from './paths.ts';
 
+/** PostgreSQL connections per instance when DATABASE_POOL_SIZE is not set (decision 099). */
+export const DEFAULT_DATABASE_POOL_SIZE = 20;
+
 /**
  * The server's configuration. This module is the only place that reads `process.env`; everything
  * else receives a `Config`. A bad value stops start-up with a message naming the variable.
@@ -22,6 +25,11 @@ const EnvSchema = z
       .url()
       .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must be a postgres:// or postgresql:// URL')
       .optional(),
+    /**
+     * PostgreSQL connections each instance keeps at most (decision 099). Upload batches, the worker's
+     * transactions and a burst of cache misses share them; size PostgreSQL's max_connections for all instances.
+     */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(DEFAULT_DATABASE_POOL_SIZE),
     DATA_DIR: z.string().trim().min(1).default('./data'),
     REDIS_URL: z
       .url()
@@ -131,6 +139,8 @@ export interface Config {
   logLevel: LogLevel;
   /** Set: PostgreSQL through node-postgres. Unset: PGlite in `dataDir`. */
   databaseUrl: string | undefined;
+  /** Most PostgreSQL connections of this instance's pool (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
   /** Absolute path of the data directory (PGlite files, lock file). */
   dataDir: string;
   /** Set: Redis carries socket.io events, cache invalidations and rate-limit counters across instances. */
@@ -227,6 +237,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     host: e.HOST,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'warn' : 'info'),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: path.resolve(cwd, e.DATA_DIR),
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,

@@ -55,6 +55,8 @@ describe('loadConfig', () => {
     );
     expect(config.port).toBe(8080);
     expect(config.databaseUrl).toBe('postgres://root@127.0.0.1:5432/test');
+    expect(config.databasePoolSize).toBe(20);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '40' }).databasePoolSize).toBe(40);
     expect(config.dataDir).toBe('/var/lib/mediadiet');
     expect(config.google).toEqual({
       clientId: 'id',
@@ -75,6 +77,8 @@ describe('loadConfig', () => {
     ['PORT', 'abc'],
     ['PORT', '70000'],
     ['DATABASE_URL', 'mysql://localhost/db'],
+    ['DATABASE_POOL_SIZE', '1'],
+    ['DATABASE_POOL_SIZE', 'many'],
     ['ANALYZER', 'magic'],
     ['NODE_ENV', 'staging'],
     ['LOG_LEVEL', 'loud'],

@@ -85,8 +85,10 @@ import {
   AddUrlRequestSchema,
   DEFAULT_PROTECTED_SITES,
   DomainSchema,
+  domainMatcher,
   isHostCovered,
   isHostIgnored,
+  isHostProtected,
 } from './urls';
 import { UserSchema, userInitial } from './user';
 
@@ -297,6 +299,34 @@ describe('ignored-site domains (spec §5)', () => {
     ).toBe(true);
     expect(isHostIgnored('news.example.com', ['example.com'])).toBe(true);
     expect(isHostIgnored('news.example.org', ['example.com'])).toBe(false);
+  });
+
+  it('answers as isHostIgnored does when the list is matched through a set', () => {
+    const list = ['example.com', ' *.Shop.example.org. ', '', 'co.uk'];
+    const matches = domainMatcher(list);
+    const hosts = [
+      'example.com',
+      'WWW.example.com.',
+      'notexample.com',
+      'example.com.evil.net',
+      'shop.example.org',
+      'a.b.shop.example.org',
+      'example.org',
+      'bbc.co.uk',
+      'uk',
+      'localhost',
+      '',
+    ];
+    for (const host of hosts) expect(matches(host), host).toBe(isHostIgnored(host, list));
+    const protectedDomains = DEFAULT_PROTECTED_SITES.flatMap((g) => g.urls);
+    for (const host of [
+      ...protectedDomains,
+      ...protectedDomains.map((d) => `www.${d}`),
+      'mail.google.com',
+      'google.com.au',
+      'example.com',
+    ])
+      expect(isHostProtected(host), host).toBe(isHostIgnored(host, protectedDomains));
   });
 });
 

@@ -66,7 +66,8 @@ export type DisabledUrlsResponse = z.infer<typeof DisabledUrlsResponseSchema>;
 export const DEFAULT_PROTECTED_SITES: readonly DefaultProtectedGroup[] = [
   {
     category: 'Banking and payments',
-    reason: 'Account balances, transactions and card details are financial secrets, and reading them says nothing about a media diet.',
+    reason:
+      'Account balances, transactions and card details are financial secrets, and reading them says nothing about a media diet.',
     urls: [
       'paypal.com',
       'chase.com',
@@ -89,7 +90,8 @@ export const DEFAULT_PROTECTED_SITES: readonly DefaultProtectedGroup[] = [
   },
   {
     category: 'Health',
-    reason: 'Medical records, test results and symptoms are special-category data under privacy law and must never leave the device.',
+    reason:
+      'Medical records, test results and symptoms are special-category data under privacy law and must never leave the device.',
     urls: [
       'mychart.org',
       'patient.info',
@@ -125,7 +127,8 @@ export const DEFAULT_PROTECTED_SITES: readonly DefaultProtectedGroup[] = [
   },
   {
     category: 'Passwords and identity',
-    reason: 'Sign-in pages and password managers handle credentials, and capturing them would put every other account at risk.',
+    reason:
+      'Sign-in pages and password managers handle credentials, and capturing them would put every other account at risk.',
     urls: [
       'accounts.google.com',
       'login.microsoftonline.com',
@@ -142,11 +145,21 @@ export const DEFAULT_PROTECTED_SITES: readonly DefaultProtectedGroup[] = [
   {
     category: 'Government and taxes',
     reason: 'Tax returns, benefits and identity documents carry national identifiers and income details.',
-    urls: ['irs.gov', 'gov.uk', 'ssa.gov', 'login.gov', 'usa.gov', 'canada.ca', 'service-public.fr', 'europa.eu'],
+    urls: [
+      'irs.gov',
+      'gov.uk',
+      'ssa.gov',
+      'login.gov',
+      'usa.gov',
+      'canada.ca',
+      'service-public.fr',
+      'europa.eu',
+    ],
   },
   {
     category: 'Dating',
-    reason: 'Dating profiles and messages reveal intimate details such as sexual orientation and relationships.',
+    reason:
+      'Dating profiles and messages reveal intimate details such as sexual orientation and relationships.',
     urls: ['tinder.com', 'bumble.com', 'hinge.co', 'match.com', 'okcupid.com', 'grindr.com'],
   },
   {
@@ -156,8 +169,17 @@ export const DEFAULT_PROTECTED_SITES: readonly DefaultProtectedGroup[] = [
   },
   {
     category: 'Work, HR and payroll',
-    reason: 'Pay slips, reviews and employee records are the employer’s and the employee’s confidential data.',
-    urls: ['workday.com', 'myworkday.com', 'adp.com', 'gusto.com', 'bamboohr.com', 'rippling.com', 'paychex.com'],
+    reason:
+      'Pay slips, reviews and employee records are the employer’s and the employee’s confidential data.',
+    urls: [
+      'workday.com',
+      'myworkday.com',
+      'adp.com',
+      'gusto.com',
+      'bamboohr.com',
+      'rippling.com',
+      'paychex.com',
+    ],
   },
 ];
 
@@ -175,3 +197,27 @@ export function isHostCovered(hostname: string, domain: string): boolean {
 export function isHostIgnored(hostname: string, ...lists: readonly (readonly string[])[]): boolean {
   return lists.some((list) => list.some((d) => isHostCovered(hostname, d)));
 }
+
+/**
+ * `isHostIgnored` against one fixed list, with the list normalised once: the host and each of its parent
+ * domains are looked up in a set (a few lookups per page instead of one comparison per listed domain).
+ */
+export function domainMatcher(domains: readonly string[]): (hostname: string) => boolean {
+  const set = new Set<string>();
+  for (const domain of domains) {
+    const d = domain.toLowerCase().trim().replace(/^\*\./, '').replace(/\.$/, '');
+    if (d.length > 0) set.add(d);
+  }
+  return (hostname) => {
+    let host = hostname.toLowerCase().replace(/\.$/, '');
+    for (;;) {
+      if (set.has(host)) return true;
+      const dot = host.indexOf('.');
+      if (dot < 0) return false;
+      host = host.slice(dot + 1);
+    }
+  };
+}
+
+/** True when `hostname` is a default-protected site or one of its subdomains. */
+export const isHostProtected: (hostname: string) => boolean = domainMatcher(DEFAULT_PROTECTED_DOMAINS);

@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
-import type { Config } from '../config.ts';
+import { DEFAULT_DATABASE_POOL_SIZE, type Config } from '../config.ts';
 import { migrationsDir } from '../paths.ts';
 import * as schema from './schema.ts';
 
@@ -52,14 +52,18 @@ export interface DatabaseOptions {
   onCloseTimeout?: (inUse: number) => void;
   /** How long closing waits for checked-out connections. Default CLOSE_TIMEOUT_MS (tests shorten it). */
   closeTimeoutMs?: number;
+  /** Most connections of the PostgreSQL pool. Default DEFAULT_DATABASE_POOL_SIZE. */
+  poolSize?: number;
 }
 
 /** The database for a configuration: PostgreSQL when DATABASE_URL is set, otherwise PGlite in DATA_DIR. Migrated. */
 export async function createDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databasePoolSize'>>,
   options: DatabaseOptions = {},
 ): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl, options);
+  if (config.databaseUrl) {
+    return openPostgres(config.databaseUrl, { poolSize: config.databasePoolSize, ...options });
+  }
   return openPgliteDataDir(config.dataDir);
 }
 
@@ -84,7 +88,11 @@ export async function openPostgres(
   connectionString: string,
   options: DatabaseOptions = {},
 ): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   pool.on('error', (error) => options.onConnectionError?.(error));
   pool.on('connect', (client) => {
     // Idle: the pool reports it above. Checked out: the client's next query fails with it, and its caller

@@ -51,6 +51,9 @@ export async function connectRedis(
     // A Redis that accepts the connection but does not answer must not hold a request either.
     commandTimeout: 1_000,
     connectionName: 'mediadiet-command',
+    // Commands issued in the same turn go out in one write: a stored batch of analyses publishes its events
+    // (socket.io adapter, cluster messages) in one round trip instead of one per event.
+    enableAutoPipelining: true,
   });
   // Subscriptions issued before the connection is ready wait for it; ioredis subscribes again after a reconnect.
   const subscriber = new Redis(url, {
@@ -65,11 +68,14 @@ export async function connectRedis(
 
   let up = false;
   let everUp = false;
+  // Closing on purpose (shutdown): the connections ending then is not an outage to report.
+  let closing = false;
   let lastError: string | undefined;
   const update = () => {
     const now = command.status === 'ready' && subscriber.status === 'ready';
     if (now === up) return;
     up = now;
+    if (closing) return;
     if (now) {
       log.info(
         { redis: 'up', event: everUp ? 'redis_recovered' : 'redis_connected' },
@@ -113,6 +119,7 @@ export async function connectRedis(
     isUp: () => up,
     ready,
     close: async () => {
+      closing = true;
       command.disconnect();
       subscriber.disconnect();
       await Promise.resolve();

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { coalesceByKey } from '../lib/coalesce.ts';
 import { createTouchpointWorker, type TouchpointWorker, type TouchpointWorkerOptions } from '../jobs/touchpoint-worker.ts';
 import { createScorer, type ClosableScorer, type Scorer } from '../modules/analysis/scorer.ts';
 import { createExtensionKeyService, type ExtensionKeyService } from '../modules/extension/keys.ts';
@@ -49,9 +48,9 @@ export default fp<TouchpointsPluginOptions>(
         threads: app.config.touchpointWorker.analyzeThreads,
         nice: app.config.touchpointWorker.analyzeNice,
       }));
-    // Personalised: each page is scored against its user's profile (decision 081); the pages of one user in a
-    // batch share one profile read.
-    const scorer = withProfiles(baseScorer, coalesceByKey(createProfileLookup(app.db)));
+    // Personalised: each page is scored against its user's profile (decision 081); the pages of a claimed batch
+    // share one profile read.
+    const scorer = withProfiles(baseScorer, createProfileLookup(app.db));
     // Requests being served now: the worker's sign to yield (decision 095). Counted only where a worker runs
     // beside the API and may yield; the response's 'close' comes once, sent or aborted.
     const { yieldRequests, yieldPauseMs } = app.config.touchpointWorker;

@@ -4,7 +4,14 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { isStartupError, openPgliteDataDir, openPostgres, type Database } from '../../src/db/database.ts';
+import { loadConfig } from '../../src/config.ts';
+import {
+  createDatabase,
+  isStartupError,
+  openPgliteDataDir,
+  openPostgres,
+  type Database,
+} from '../../src/db/database.ts';
 import { users } from '../../src/db/schema.ts';
 import { migrationsDir } from '../../src/paths.ts';
 import { databaseUrlFor } from '../helpers/global-setup.ts';
@@ -144,6 +151,34 @@ if (inject('testDatabase').kind === 'postgres')
         await database.close();
         expect(stuck).toEqual([1]);
         held.release(true);
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    });
+
+    it('sizes its connection pool by DATABASE_POOL_SIZE (20 unless configured)', async () => {
+      const info = inject('testDatabase');
+      if (info.kind !== 'postgres') return;
+      const name = `mediadiet_test_pool_${process.pid}`;
+      const admin = new pg.Client({ connectionString: info.adminUrl });
+      await admin.connect();
+      try {
+        await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+        await admin.query(`CREATE DATABASE ${name}`);
+        const url = databaseUrlFor(info.adminUrl, name);
+        const poolOf = (database: Database) => (database.db as unknown as { $client: pg.Pool }).$client;
+        const configured = await createDatabase(
+          loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, DATABASE_POOL_SIZE: '3' }),
+        );
+        const byDefault = await createDatabase(loadConfig({ NODE_ENV: 'test', DATABASE_URL: url }));
+        try {
+          expect(poolOf(configured).options.max).toBe(3);
+          expect(poolOf(byDefault).options.max).toBe(20);
+        } finally {
+          await configured.close();
+          await byDefault.close();
+        }
       } finally {
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await admin.end();

@@ -153,4 +153,17 @@ describe('Redis down', () => {
       return again;
     });
   });
+
+  it('says nothing of a Redis loss when the instance itself shuts down', async () => {
+    const instance = await startInstance({
+      databaseUrl: database.url,
+      redisUrl: redis.url,
+      prefix: uniquePrefix(),
+    });
+    await waitFor('Redis connected', () => events(instance, 'redis_connected').length === 1);
+    await instance.close();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(events(instance, 'redis_lost')).toEqual([]);
+    expect(events(instance, 'redis_connected')).toHaveLength(1);
+  });
 });

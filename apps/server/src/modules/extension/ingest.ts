@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { TouchpointRequest } from '@mediadiet/contract/extension';
 import { messages } from '@mediadiet/contract/messages';
-import { DEFAULT_PROTECTED_DOMAINS, isHostIgnored } from '@mediadiet/contract/urls';
+import { isHostProtected } from '@mediadiet/contract/urls';
 import type { Db } from '../../db/database.ts';
 import { badRequest, httpError } from '../../http/errors.ts';
 import { groupBatches } from '../../lib/group-batches.ts';
@@ -68,8 +68,7 @@ export function createIngestService(deps: {
       }
       const host = parsed.hostname.toLowerCase();
       if (host === ownHost) throw httpError(422, messages.server.touchpointOwnSite);
-      if (isHostIgnored(host, DEFAULT_PROTECTED_DOMAINS))
-        throw httpError(422, messages.server.touchpointIgnoredSite);
+      if (isHostProtected(host)) throw httpError(422, messages.server.touchpointIgnoredSite);
 
       // Device mode: the scores are the analysis; text (if also sent) is not needed and not stored.
       const scores = body.scores ?? null;

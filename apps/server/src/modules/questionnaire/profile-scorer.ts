@@ -1,21 +1,23 @@
 import type { Profile } from '@mediadiet/analyzer';
 import type { Db } from '../../db/database.ts';
+import { batchByKey } from '../../lib/coalesce.ts';
 import type { Scorer } from '../analysis/scorer.ts';
 import { normalizeScores, sensitivitiesFor } from './personality.ts';
-import { findScores } from './repository.ts';
+import { findScoresOf } from './repository.ts';
 
 /** The analyzer profile of a user: their personality's sensitivities, or undefined (population default). */
 export type ProfileFor = (userId: string) => Promise<Profile | undefined>;
 
 /**
- * Reads the user's personality (one primary-key read; no row = the population default, which is also
- * what a profile of threes gives) and turns it into sensitivities (decision 081).
+ * Reads users' personalities (no row = the population default, which is also what a profile of threes gives)
+ * and turns each into sensitivities (decision 081). Lookups made in the same turn — the pages of one claimed
+ * batch — are one primary-key read for all their users.
  */
 export function createProfileLookup(db: Db): ProfileFor {
-  return async (userId) => {
-    const scores = await findScores(db, userId);
-    return scores ? sensitivitiesFor(normalizeScores(scores)) : undefined;
-  };
+  return batchByKey(async (userIds: readonly string[]) => {
+    const found = await findScoresOf(db, userIds);
+    return new Map([...found].map(([userId, scores]) => [userId, sensitivitiesFor(normalizeScores(scores))]));
+  }, undefined);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Answers } from '@mediadiet/contract/questionnaire';
 import type { Db } from '../../db/database.ts';
 import { personalizations, questionnaireSubmissions, users } from '../../db/schema.ts';
@@ -160,14 +160,20 @@ export async function findPersonalization(db: Db, userId: string) {
   return row ?? null;
 }
 
-/** Just the slider scores (the touch-point scorer's lookup: one primary-key read). */
-export async function findScores(db: Db, userId: string): Promise<Record<string, number> | null> {
-  const [row] = await db
-    .select({ scores: personalizations.scores })
+/**
+ * Just the slider scores of these users (the touch-point scorer's lookup: one primary-key read for a whole
+ * claimed batch); a user without a row is left out.
+ */
+export async function findScoresOf(
+  db: Db,
+  userIds: readonly string[],
+): Promise<Map<string, Record<string, number>>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: personalizations.userId, scores: personalizations.scores })
     .from(personalizations)
-    .where(eq(personalizations.userId, userId))
-    .limit(1);
-  return row?.scores ?? null;
+    .where(inArray(personalizations.userId, [...userIds]));
+  return new Map(rows.map((row) => [row.userId, row.scores]));
 }
 
 export async function upsertPersonalization(

@@ -1,6 +1,6 @@
 import { analyze } from '@mediadiet/analyzer';
 import type { ClassificationAnalysis } from '@mediadiet/contract/analysis';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyses } from '../../../src/db/schema.ts';
 import { normalizeScores, sensitivitiesFor } from '../../../src/modules/questionnaire/personality.ts';
@@ -108,5 +108,49 @@ describe('personalised analysis', () => {
     const theirs = await analyseSamePage(other.apiKey);
     expect(theirs).toEqual(populationFigures());
     expect(mine.correlationCoefficient).not.toBeCloseTo(theirs.correlationCoefficient, 3);
+  });
+
+  it('pages of several users claimed in one batch are each scored with their own user’s profile', async () => {
+    const shaken = await premiumWithExtension();
+    const steady = await premiumWithExtension();
+    const balanced = await premiumWithExtension();
+    for (const [who, score] of [
+      [shaken, 1],
+      [steady, 5],
+    ] as const) {
+      await call(t, who.token, 'DELETE', '/api/questionnaire');
+      const patch = await call(t, who.token, 'PATCH', '/api/account/personalization', {
+        categoryScores: { emotional: [{ category: 'Composure', score }] },
+      });
+      expect(patch.statusCode).toBe(200);
+    }
+    const ids = new Map<string, string>();
+    for (const who of [shaken, steady, balanced, shaken]) {
+      const response = await postTouchpoint(t, who.apiKey, touchpoint({ title: TITLE, text: TEXT }));
+      expect(response.statusCode).toBe(202);
+      ids.set(response.json<{ id: string }>().id, who.userId);
+    }
+    // One pass claims all four pages (one batch), so their profiles are looked up together.
+    const pass = await t.app.touchpoints.worker.runOnce();
+    expect(pass.done).toBe(4);
+    const rows = await t.db
+      .select({
+        touchpointId: analyses.touchpointId,
+        classificationAnalysis: analyses.classificationAnalysis,
+      })
+      .from(analyses)
+      .where(inArray(analyses.touchpointId, [...ids.keys()]));
+    expect(rows).toHaveLength(4);
+    const expected = new Map([
+      [shaken.userId, figuresFor({ composure: 1 })],
+      [steady.userId, figuresFor({ composure: 5 })],
+      [balanced.userId, populationFigures()],
+    ]);
+    for (const row of rows)
+      expect(row.classificationAnalysis).toEqual(expected.get(ids.get(row.touchpointId)!));
+    expect(figuresFor({ composure: 1 }).correlationCoefficient).not.toBeCloseTo(
+      figuresFor({ composure: 5 }).correlationCoefficient,
+      3,
+    );
   });
 });
