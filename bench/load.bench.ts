@@ -313,8 +313,9 @@ export default async function load(): Promise<BenchRow[]> {
     } finally {
       await stopInstances(one);
     }
-    // A fresh instance: after the load the heap shrinks as it is collected, which would hide the sockets.
-    const idle = await startInstances(1, env);
+    // A fresh instance: after the load the heap shrinks as it is collected, which would hide the sockets. An
+    // API-only one: a full instance would spend the measure analysing the backlog the load left behind.
+    const idle = await startInstances(1, { ...env, ROLE: 'api' });
     try {
       out.push(...(await idleSockets(idle[0]!, readers)));
     } finally {
