@@ -100,19 +100,28 @@ describe('PGlite data directory', () => {
   });
 });
 
+/** A new empty database on the test PostgreSQL server for `work`, dropped afterwards. */
+async function withEmptyDatabase(label: string, work: (url: string) => Promise<void>): Promise<void> {
+  const info = inject('testDatabase');
+  if (info.kind !== 'postgres') throw new Error('withEmptyDatabase needs PostgreSQL');
+  const name = `mediadiet_test_${label}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: info.adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    await work(databaseUrlFor(info.adminUrl, name));
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
 // Registered only on PostgreSQL (CI's second pass sets DATABASE_URL); PGlite has no concurrent migrators.
 if (inject('testDatabase').kind === 'postgres')
   describe('PostgreSQL migrations', () => {
     it('run once when several servers start together', async () => {
-      const info = inject('testDatabase');
-      if (info.kind !== 'postgres') return;
-      const name = `mediadiet_test_fresh_${process.pid}`;
-      const admin = new pg.Client({ connectionString: info.adminUrl });
-      await admin.connect();
-      try {
-        await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-        await admin.query(`CREATE DATABASE ${name}`);
-        const url = databaseUrlFor(info.adminUrl, name);
+      await withEmptyDatabase('fresh', async (url) => {
         const instances = await Promise.all([openPostgres(url), openPostgres(url), openPostgres(url)]);
         await Promise.all(instances.map((instance) => instance.close()));
         const check = new pg.Client({ connectionString: url });
@@ -126,23 +135,13 @@ if (inject('testDatabase').kind === 'postgres')
           await fs.readFile(path.join(migrationsDir, 'meta', '_journal.json'), 'utf8'),
         ) as { entries: unknown[] };
         expect(result.rows[0]?.count).toBe(journal.entries.length);
-      } finally {
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
-      }
+      });
     });
 
     it('close stops waiting for a connection that is never given back, and says so', async () => {
-      const info = inject('testDatabase');
-      if (info.kind !== 'postgres') return;
-      const name = `mediadiet_test_close_${process.pid}`;
-      const admin = new pg.Client({ connectionString: info.adminUrl });
-      await admin.connect();
-      try {
-        await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-        await admin.query(`CREATE DATABASE ${name}`);
+      await withEmptyDatabase('close', async (url) => {
         const stuck: number[] = [];
-        const database = await openPostgres(databaseUrlFor(info.adminUrl, name), {
+        const database = await openPostgres(url, {
           closeTimeoutMs: 200,
           onCloseTimeout: (inUse) => stuck.push(inUse),
         });
@@ -151,22 +150,11 @@ if (inject('testDatabase').kind === 'postgres')
         await database.close();
         expect(stuck).toEqual([1]);
         held.release(true);
-      } finally {
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
-      }
+      });
     });
 
     it('sizes its connection pool by DATABASE_POOL_SIZE (20 unless configured)', async () => {
-      const info = inject('testDatabase');
-      if (info.kind !== 'postgres') return;
-      const name = `mediadiet_test_pool_${process.pid}`;
-      const admin = new pg.Client({ connectionString: info.adminUrl });
-      await admin.connect();
-      try {
-        await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-        await admin.query(`CREATE DATABASE ${name}`);
-        const url = databaseUrlFor(info.adminUrl, name);
+      await withEmptyDatabase('pool', async (url) => {
         const poolOf = (database: Database) => (database.db as unknown as { $client: pg.Pool }).$client;
         const configured = await createDatabase(
           loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, DATABASE_POOL_SIZE: '3' }),
@@ -179,9 +167,6 @@ if (inject('testDatabase').kind === 'postgres')
           await configured.close();
           await byDefault.close();
         }
-      } finally {
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
-      }
+      });
     });
   });
