@@ -66,8 +66,7 @@ export type DisabledUrlsResponse = z.infer<typeof DisabledUrlsResponseSchema>;
 export const DEFAULT_PROTECTED_SITES: readonly DefaultProtectedGroup[] = [
   {
     category: 'Banking and payments',
-    reason:
-      'Account balances, transactions and card details are financial secrets, and reading them says nothing about a media diet.',
+    reason: 'Account balances, transactions and card details are financial secrets, and reading them says nothing about a media diet.',
     urls: [
       'paypal.com',
       'chase.com',
@@ -90,8 +89,7 @@ export const DEFAULT_PROTECTED_SITES: readonly DefaultProtectedGroup[] = [
   },
   {
     category: 'Health',
-    reason:
-      'Medical records, test results and symptoms are special-category data under privacy law and must never leave the device.',
+    reason: 'Medical records, test results and symptoms are special-category data under privacy law and must never leave the device.',
     urls: [
       'mychart.org',
       'patient.info',
@@ -127,8 +125,7 @@ export const DEFAULT_PROTECTED_SITES: readonly DefaultProtectedGroup[] = [
   },
   {
     category: 'Passwords and identity',
-    reason:
-      'Sign-in pages and password managers handle credentials, and capturing them would put every other account at risk.',
+    reason: 'Sign-in pages and password managers handle credentials, and capturing them would put every other account at risk.',
     urls: [
       'accounts.google.com',
       'login.microsoftonline.com',
@@ -145,21 +142,11 @@ export const DEFAULT_PROTECTED_SITES: readonly DefaultProtectedGroup[] = [
   {
     category: 'Government and taxes',
     reason: 'Tax returns, benefits and identity documents carry national identifiers and income details.',
-    urls: [
-      'irs.gov',
-      'gov.uk',
-      'ssa.gov',
-      'login.gov',
-      'usa.gov',
-      'canada.ca',
-      'service-public.fr',
-      'europa.eu',
-    ],
+    urls: ['irs.gov', 'gov.uk', 'ssa.gov', 'login.gov', 'usa.gov', 'canada.ca', 'service-public.fr', 'europa.eu'],
   },
   {
     category: 'Dating',
-    reason:
-      'Dating profiles and messages reveal intimate details such as sexual orientation and relationships.',
+    reason: 'Dating profiles and messages reveal intimate details such as sexual orientation and relationships.',
     urls: ['tinder.com', 'bumble.com', 'hinge.co', 'match.com', 'okcupid.com', 'grindr.com'],
   },
   {
@@ -169,27 +156,28 @@ export const DEFAULT_PROTECTED_SITES: readonly DefaultProtectedGroup[] = [
   },
   {
     category: 'Work, HR and payroll',
-    reason:
-      'Pay slips, reviews and employee records are the employer’s and the employee’s confidential data.',
-    urls: [
-      'workday.com',
-      'myworkday.com',
-      'adp.com',
-      'gusto.com',
-      'bamboohr.com',
-      'rippling.com',
-      'paychex.com',
-    ],
+    reason: 'Pay slips, reviews and employee records are the employer’s and the employee’s confidential data.',
+    urls: ['workday.com', 'myworkday.com', 'adp.com', 'gusto.com', 'bamboohr.com', 'rippling.com', 'paychex.com'],
   },
 ];
 
 /** Every default-protected domain, flattened. */
 export const DEFAULT_PROTECTED_DOMAINS: readonly string[] = DEFAULT_PROTECTED_SITES.flatMap((g) => g.urls);
 
+/** A hostname as the matchers compare it: lower case, without the root's trailing dot. */
+function normalizeHost(hostname: string): string {
+  return hostname.toLowerCase().replace(/\.$/, '');
+}
+
+/** A listed domain as the matchers compare it: also trimmed and without a leading `*.` wildcard. */
+function normalizeDomain(domain: string): string {
+  return normalizeHost(domain.trim().replace(/^\*\./, ''));
+}
+
 /** True when `hostname` is `domain` or one of its subdomains (`www.example.com` is covered by `example.com`). */
 export function isHostCovered(hostname: string, domain: string): boolean {
-  const host = hostname.toLowerCase().replace(/\.$/, '');
-  const d = domain.toLowerCase().trim().replace(/^\*\./, '').replace(/\.$/, '');
+  const host = normalizeHost(hostname);
+  const d = normalizeDomain(domain);
   return d.length > 0 && (host === d || host.endsWith(`.${d}`));
 }
 
@@ -203,13 +191,9 @@ export function isHostIgnored(hostname: string, ...lists: readonly (readonly str
  * domains are looked up in a set (a few lookups per page instead of one comparison per listed domain).
  */
 export function domainMatcher(domains: readonly string[]): (hostname: string) => boolean {
-  const set = new Set<string>();
-  for (const domain of domains) {
-    const d = domain.toLowerCase().trim().replace(/^\*\./, '').replace(/\.$/, '');
-    if (d.length > 0) set.add(d);
-  }
+  const set = new Set(domains.map(normalizeDomain).filter((d) => d.length > 0));
   return (hostname) => {
-    let host = hostname.toLowerCase().replace(/\.$/, '');
+    let host = normalizeHost(hostname);
     for (;;) {
       if (set.has(host)) return true;
       const dot = host.indexOf('.');

@@ -43,9 +43,9 @@ export function batchByKey<K, V>(
 
 /**
  * Concurrent calls with the same key share one call of `fn`, for callers that must sometimes not join what is
- * in flight: `forget` makes later calls of
- * the matching keys start afresh (a read in flight may have begun before the data changed). The caches
- * use it so that a miss under load is one database read, not one per waiting request.
+ * in flight: `forget` makes later calls of the matching keys start afresh (a read in flight may have begun
+ * before the data changed). The caches use it so that a miss under load is one database read, not one per
+ * waiting request.
  */
 export class SingleFlight<V> {
   readonly #calls = new Map<string, Promise<V>>();
