@@ -19,9 +19,10 @@
  * 2-core machine share what one instance already fills, so the scaling figures give each instance a CPU quota
  * (decision 092): each stands for one machine, the database and the load generator keep the rest.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   rssBytes,
   seedReaders,
@@ -31,8 +32,18 @@ import {
   type Instance,
   type Reader,
 } from './lib/instances.ts';
+import { freePort, spawnAndWait, stop } from './lib/http.ts';
+import { measureMachine, type MachineBusy } from './lib/machine.ts';
 import type { BenchRow } from './lib/types.ts';
-import { connectSockets, mixedLoad, mixedLoadAcross, openLoad, type WorkloadResult } from './lib/workload.ts';
+import {
+  connectSockets,
+  mixedLoad,
+  mixedLoadAcross,
+  openLoad,
+  recordAnswers,
+  type RecordedAnswer,
+  type WorkloadResult,
+} from './lib/workload.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 200);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
@@ -47,7 +58,11 @@ const OPEN_SECONDS = Number(process.env.BENCH_OPEN_SECONDS ?? 20);
 
 const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
 
-type RunResult = WorkloadResult & { backlog: number; analysedPerSec: number };
+type RunResult = WorkloadResult & { backlog: number; analysedPerSec: number; machine: MachineBusy };
+
+/** "1.8 of 2 cores", or why there is no figure. */
+const busyText = (m: MachineBusy) =>
+  m.busy === null ? 'not measured (no /proc/stat)' : `${round(m.busy, 2)} of ${m.cores} cores`;
 
 function rows(label: string, r: RunResult): BenchRow[] {
   const failed = r.errors + r.non2xx;
@@ -77,8 +92,24 @@ function rows(label: string, r: RunResult): BenchRow[] {
       value: round(r.analysedPerSec),
       unit: '/s',
     },
+    ...machineRow(label, r.machine),
   ];
 }
+
+/**
+ * How busy the machine was: every process, the instances, PostgreSQL, Redis and the load generator. Near the
+ * core count, the machine is the limit, whatever the instances could do. No row where it cannot be read.
+ */
+const machineRow = (label: string, m: MachineBusy): BenchRow[] =>
+  m.busy === null
+    ? []
+    : [
+        {
+          name: `${label}: machine CPU busy during the run, every process (of ${m.cores} cores)`,
+          value: round(m.busy, 2),
+          unit: 'cores',
+        },
+      ];
 
 /** The sum of the `/metrics` samples of these instances whose line starts with `prefix` and holds `label`. */
 async function metricSum(instances: Instance[], prefix: string, label = ''): Promise<number> {
@@ -109,20 +140,23 @@ async function run(
     await mixedLoadAcross(instances, readers, { connections: 20, duration: 3 });
     const before = await backlog(instances[0]!);
     const analysedBefore = await analysed(instances);
+    const machineDone = await measureMachine();
     const started = performance.now();
     const result =
       instances.length === 1
         ? await mixedLoad(instances[0]!.base, readers, { connections: CONNECTIONS, duration: SECONDS })
         : await mixedLoadAcross(instances, readers, { connections: CONNECTIONS, duration: SECONDS });
+    const machine = await machineDone();
     const analysedPerSec =
       ((await analysed(instances)) - analysedBefore) / ((performance.now() - started) / 1000);
     const after = await backlog(instances[0]!);
     process.stdout.write(
       `load ${label}: ${Math.round(result.requestsPerSec)} req/s, p50 ${round(result.p50Ms)} ms, p99 ${result.p99Ms} ms, ` +
         `${result.errors} errors, ${result.non2xx} non-2xx, ${crowd.received()} socket events heard, ` +
-        `touch points waiting for analysis ${before} before → ${after} after, ${round(analysedPerSec)} analysed/s\n`,
+        `touch points waiting for analysis ${before} before → ${after} after, ${round(analysedPerSec)} analysed/s, ` +
+        `machine ${busyText(machine)} busy\n`,
     );
-    return { ...result, backlog: after - before, analysedPerSec };
+    return { ...result, backlog: after - before, analysedPerSec, machine };
   } finally {
     crowd.close();
   }
@@ -184,6 +218,59 @@ async function openLoop(
     unit: 'req/s',
   });
   return out;
+}
+
+/**
+ * This machine's ceiling for the workload (decision 092, eleventh session): the same autocannon run against a
+ * bare node:http server (lib/replay-server.mjs) that answers each call with the bytes the instance answered it.
+ * What the loopback, the kernel and the load generator cost for this conversation with no application at all;
+ * the instance's throughput is given as a share of it, which compares across machines where absolute figures
+ * do not.
+ */
+async function ceiling(
+  label: string,
+  answers: Record<string, RecordedAnswer>,
+  instance: RunResult,
+  readers: Reader[],
+): Promise<BenchRow[]> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'mediadiet-bench-replay-'));
+  const file = path.join(dir, 'answers.json');
+  await writeFile(file, JSON.stringify(answers));
+  const port = await freePort();
+  const server = await spawnAndWait(
+    [path.join(path.dirname(fileURLToPath(import.meta.url)), 'lib/replay-server.mjs')],
+    { PORT: String(port), REPLAY_ANSWERS: file },
+    `http://127.0.0.1:${port}/__ready`,
+  );
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await mixedLoad(base, readers, { connections: 20, duration: 3 });
+    const machineDone = await measureMachine();
+    const bare = await mixedLoad(base, readers, { connections: CONNECTIONS, duration: SECONDS });
+    const machine = await machineDone();
+    process.stdout.write(
+      `load ${label}, bare server replaying the instance's answers: ${Math.round(bare.requestsPerSec)} req/s, ` +
+        `p50 ${round(bare.p50Ms)} ms, p99 ${bare.p99Ms} ms, ${bare.errors} errors, ${bare.non2xx} non-2xx, ` +
+        `machine ${busyText(machine)} busy\n`,
+    );
+    const name = `${label}: the same workload against a bare node:http server replaying the instance's answers (this machine's ceiling)`;
+    return [
+      { name: `${name} — throughput`, value: Math.round(bare.requestsPerSec), unit: 'req/s' },
+      { name: `${name} — latency p50`, value: round(bare.p50Ms), unit: 'ms' },
+      { name: `${name} — latency p99`, value: round(bare.p99Ms), unit: 'ms' },
+      ...machineRow(`${label}, bare server`, machine),
+      {
+        name: `${label}: one instance's throughput as a share of the bare server's (same workload, same run)`,
+        value: Math.round(instance.requestsPerSec),
+        unit: 'req/s',
+        baseline: { name: 'bare server', value: Math.round(bare.requestsPerSec) },
+        ratio: instance.requestsPerSec / bare.requestsPerSec,
+      },
+    ];
+  } finally {
+    await stop(server);
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** Resident memory per idle authenticated socket on one instance. */
@@ -303,13 +390,16 @@ export default async function load(): Promise<BenchRow[]> {
   const database = adminUrl ? 'PostgreSQL' : 'PGlite';
   const fresh: Fresh = adminUrl ? (work) => withFreshDatabase(adminUrl, work) : freshEmbedded;
 
-  // One instance with the whole machine: the latency and error figures; then the idle sockets.
+  // One instance with the whole machine: the latency and error figures; then the idle sockets; then the
+  // machine's ceiling for the same workload.
   const closed = await fresh(async (env, readers) => {
     const one = await startInstances(1, env);
     let result: Awaited<ReturnType<typeof run>>;
+    let answers: Record<string, RecordedAnswer>;
     try {
       result = await run(`${database} ×1`, one, readers);
       out.push(...rows(`${database}, one instance`, result));
+      answers = await recordAnswers(one[0]!.base, readers[0]!);
     } finally {
       await stopInstances(one);
     }
@@ -321,6 +411,7 @@ export default async function load(): Promise<BenchRow[]> {
     } finally {
       await stopInstances(idle);
     }
+    out.push(...(await ceiling(database, answers, result, readers)));
     return result;
   });
   out.push(...(await openLoop(`${database}, one instance`, closed.requestsPerSec, fresh)));

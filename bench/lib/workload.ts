@@ -205,3 +205,43 @@ export async function connectSockets(
     },
   };
 }
+
+/** One recorded answer of the mixed workload (lib/replay-server.mjs): status, headers and body (base64). */
+export interface RecordedAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Headers node:http writes itself on every answer (the replay server's own are the same size). */
+const TRANSPORT_HEADERS = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'transfer-encoding',
+]);
+
+/**
+ * What the instance at `base` answers each call of the mix, as `reader` (an upload with a new URL): the bytes
+ * lib/replay-server.mjs answers for the bare-server ceiling. Throws when a call is not answered with 2xx.
+ */
+export async function recordAnswers(base: string, reader: Reader): Promise<Record<string, RecordedAnswer>> {
+  const out: Record<string, RecordedAnswer> = {};
+  for (const call of MIX) {
+    const response = await fetch(base + call.path, {
+      method: call.method,
+      headers: headersOf(call, reader),
+      ...(call.upload ? { body: uploadBody(`${process.pid}-record`, Date.now()) } : {}),
+    });
+    const body = Buffer.from(await response.arrayBuffer());
+    if (!response.ok)
+      throw new Error(`${call.method} ${call.path} answered ${response.status}: ${body.toString()}`);
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      if (!TRANSPORT_HEADERS.has(name)) headers[name] = value;
+    });
+    out[`${call.method} ${call.path}`] = { status: response.status, headers, body: body.toString('base64') };
+  }
+  return out;
+}
