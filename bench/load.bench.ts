@@ -15,6 +15,10 @@
  * API-only one: the latency readers see at a given load. The scaling figures are taken twice: full instances
  * (ROLE=all, each analysing too) and API-only instances (ROLE=api, the request tier of a deployment at scale).
  *
+ * After the one-instance closed loop, the same autocannon workload runs against a bare node:http server replaying
+ * the instance's recorded answers (lib/replay-server.mjs): this machine's ceiling for the conversation, with the
+ * instance's throughput as a share of it. Every closed-loop run also reports how busy the whole machine was.
+ *
  * The load generator and the database run on the same machine as the instances. Unlimited, two instances on a
  * 2-core machine share what one instance already fills, so the scaling figures give each instance a CPU quota
  * (decision 092): each stands for one machine, the database and the load generator keep the rest.
