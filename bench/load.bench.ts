@@ -60,6 +60,10 @@ const INSTANCE_CPU = Number(process.env.BENCH_INSTANCE_CPU ?? 0.5);
 const OPEN_FRACTIONS = (process.env.BENCH_OPEN_FRACTIONS ?? '0.25,0.5,0.75').split(',').map(Number);
 const OPEN_SECONDS = Number(process.env.BENCH_OPEN_SECONDS ?? 20);
 
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The bare server of the ceiling figure. */
+const replayServer = path.join(here, 'lib/replay-server.mjs');
+
 const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
 
 type RunResult = WorkloadResult & { backlog: number; analysedPerSec: number; machine: MachineBusy };
@@ -242,7 +246,7 @@ async function ceiling(
   await writeFile(file, JSON.stringify(answers));
   const port = await freePort();
   const server = await spawnAndWait(
-    [path.join(path.dirname(fileURLToPath(import.meta.url)), 'lib/replay-server.mjs')],
+    [replayServer],
     { PORT: String(port), REPLAY_ANSWERS: file },
     `http://127.0.0.1:${port}/__ready`,
   );
