@@ -360,6 +360,22 @@ export const messages = {
     badUrl: 'The URL is not valid: a path segment is not correctly percent-encoded',
     paramTooLong: (maxLength: number) => `A path parameter is too long: at most ${maxLength} characters`,
   },
+
+  /**
+   * What the sign-in page shows for `?error=<code>` (spec §2: the parameter is shown as an error toast). The
+   * server sends only these codes; the page shows only these texts, and `generic` for any other value, so a
+   * link cannot put its own words in the product's toast (decision 107).
+   */
+  signInError: {
+    google_not_configured: 'Google sign-in is not configured on this server',
+    google_unavailable: 'Google sign-in is unavailable right now. Please try again later.',
+    google_cancelled: 'Google sign-in was cancelled',
+    google_expired: 'Your Google sign-in took too long or was started in another browser. Please try again.',
+    google_failed: 'Google sign-in failed. Please try again.',
+    google_email_unverified:
+      'Your Google account has no verified e-mail address, so it cannot be used to sign in here. Please sign in with your e-mail and a PIN.',
+    generic: 'Sign-in did not complete. Please try again.',
+  },
 } as const;
 
 export type Messages = typeof messages;
@@ -367,4 +383,12 @@ export type Messages = typeof messages;
 /** True when a server error means "this e-mail is already registered" (spec §8: an error containing 'duplicate'). */
 export function isDuplicateError(error: string): boolean {
   return error.toLowerCase().includes('duplicate');
+}
+
+export type SignInErrorCode = keyof Messages['signInError'];
+
+/** The catalogue text for a sign-in page `?error=` code; anything else (free text included) gives the generic one. */
+export function signInErrorMessage(code: string | null | undefined): string {
+  const catalogue: Record<string, string> = messages.signInError;
+  return code && Object.hasOwn(catalogue, code) ? catalogue[code]! : messages.signInError.generic;
 }

@@ -92,11 +92,22 @@ export const loginPins = pgTable(
     pinHash: text('pin_hash').notNull(),
     createdAt: instant('created_at').notNull(),
     expiresAt: instant('expires_at').notNull(),
-    /** Verification attempts made against this PIN (right or wrong). */
+    /**
+     * No longer written: attempts are counted per (e-mail, requesting address) by the rate limiter, the same
+     * way for addresses with and without an account (decision 104).
+     */
     attempts: integer('attempts').notNull().default(0),
     usedAt: instant('used_at'),
+    /**
+     * Keyed hash of the address that asked for the PIN (IPv4, or the /64 of an IPv6 address): the PIN works
+     * only from there, and a request from elsewhere leaves it alone (decision 104). Null on PINs issued before.
+     */
+    requester: text('requester'),
   },
-  (t) => [index('login_pins_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('login_pins_user_created_idx').on(t.userId, t.createdAt),
+    index('login_pins_email_requester_idx').on(t.emailLower, t.requester),
+  ],
 );
 
 /** Accounts at an OpenID Connect provider (Google) linked to a user, keyed by (issuer, subject). */

@@ -48,8 +48,8 @@ describe('the sign-in page without the router (first visit to /auth/login signed
   });
 
   it('shows the `error` parameter as a toast and removes it from the address, staying on the page', async () => {
-    const { leave } = renderLoginApp('/auth/login?error=Google%20sign-in%20failed&x=1');
-    expect(await screen.findByText('Google sign-in failed')).toBeInTheDocument();
+    const { leave } = renderLoginApp('/auth/login?error=google_failed&x=1');
+    expect(await screen.findByText(messages.signInError.google_failed)).toBeInTheDocument();
     await waitFor(() => expect(window.location.search).toBe('?x=1'));
     expect(window.location.pathname).toBe('/auth/login');
     expect(leave).not.toHaveBeenCalled();

@@ -35,14 +35,17 @@ function footerText(ctx: Context): string {
   return `— ${ctx.serviceName}\n${ctx.publicUrl}${ctx.supportEmail ? `\nHelp: ${ctx.supportEmail}` : ''}`;
 }
 
-/** The PIN mail (after registering or asking for a PIN). */
-export function pinMail(ctx: Context, to: { email: string; name: string }, pin: string, welcome: boolean): Mail {
+/**
+ * The PIN mail (after registering or asking for a PIN). It greets nobody by name: the name was typed by
+ * whoever registered, and this mail goes to an address they may not own (decision 107).
+ */
+export function pinMail(ctx: Context, email: string, pin: string, welcome: boolean): Mail {
   const subject = welcome ? `Welcome to ${ctx.serviceName}: your sign-in PIN` : `Your ${ctx.serviceName} sign-in PIN`;
-  const greeting = to.name.trim() ? `Hello ${to.name.trim()},` : 'Hello,';
+  const greeting = 'Hello,';
   const intro = welcome
     ? `Thank you for registering with ${ctx.serviceName}. Enter this PIN to finish signing in:`
     : `Here is your PIN to sign in to ${ctx.serviceName}:`;
-  const validity = `The PIN is valid for ${minutes} minutes and works once.`;
+  const validity = `The PIN is valid for ${minutes} minutes and works once, on the device and network you asked for it from.`;
   const ignore = 'If you did not ask for it, ignore this e-mail: nobody can sign in without the PIN.';
 
   const text = [greeting, '', intro, '', `    ${pin}`, '', validity, ignore, '', footerText(ctx)].join('\n');
@@ -55,7 +58,23 @@ export function pinMail(ctx: Context, to: { email: string; name: string }, pin: 
 <p style="margin:0 0 8px;font-size:14px">${escapeHtml(validity)}</p>
 <p style="margin:0;font-size:14px;color:#52606d">${escapeHtml(ignore)}</p>`,
   );
-  return { to: to.email, subject, text, html };
+  return { to: email, subject, text, html };
+}
+
+/** Sent once to the owner when too many wrong PINs paused PIN sign-in for the account (decision 105). */
+export function pinPausedMail(ctx: Context, email: string, failures: number): Mail {
+  const subject = `PIN sign-in to ${ctx.serviceName} is paused`;
+  const line1 = `Someone entered a wrong PIN for your ${ctx.serviceName} account ${failures} times within a day, so PIN sign-in for this address is paused for up to a day. Nobody signed in: a wrong PIN lets no one in.`;
+  const line2 = `Continue with Google at ${ctx.publicUrl}/auth/login to sign in meanwhile. If these attempts were not yours, you need not do anything: PIN sign-in resumes by itself.`;
+  const text = ['Hello,', '', line1, '', line2, '', footerText(ctx)].join('\n');
+  const html = layout(
+    ctx,
+    subject,
+    `<p style="margin:0 0 16px;font-size:16px">Hello,</p>
+<p style="margin:0 0 16px;font-size:16px">${escapeHtml(line1)}</p>
+<p style="margin:0;font-size:14px">${escapeHtml(line2)}</p>`,
+  );
+  return { to: email, subject, text, html };
 }
 
 /** Sent instead of a PIN when nobody is registered with the address (the caller is told the same as for a PIN). */

@@ -125,66 +125,52 @@ export async function listSessions(db: Db, userId: string): Promise<SessionSumma
 
 export async function insertPin(
   db: Db,
-  values: { id: string; userId: string; emailLower: string; pinHash: string; now: Date; expiresAt: Date },
+  values: {
+    id: string;
+    userId: string;
+    emailLower: string;
+    requester: string;
+    pinHash: string;
+    now: Date;
+    expiresAt: Date;
+  },
 ): Promise<void> {
   await db.insert(loginPins).values({
     id: values.id,
     userId: values.userId,
     emailLower: values.emailLower,
+    requester: values.requester,
     pinHash: values.pinHash,
     createdAt: values.now,
     expiresAt: values.expiresAt,
   });
 }
 
-export interface PinAttempt {
+export interface LivePin {
   id: string;
+  userId: string;
   pinHash: string;
-  attempts: number;
 }
 
 /**
- * Counts one verification attempt against the user's newest PIN, atomically, if that PIN is still
- * usable (unused, unexpired, under the attempt limit). Null when there is no usable PIN — so once the
- * limit is reached nothing, not even the right PIN, gets through.
+ * The usable PIN (unused, unexpired) that `requester` asked for with this e-mail, if any. Looked up by the
+ * e-mail, not the user, so that an address without an account costs the same query (decision 106).
  */
-export async function claimPinAttempt(
-  db: Db,
-  userId: string,
-  now: Date,
-  maxAttempts: number,
-): Promise<PinAttempt | null> {
-  const newest = db
-    .select({ id: loginPins.id })
-    .from(loginPins)
-    .where(eq(loginPins.userId, userId))
-    .orderBy(desc(loginPins.createdAt), desc(loginPins.id))
-    .limit(1);
+export async function findLivePin(db: Db, emailLower: string, requester: string, now: Date): Promise<LivePin | null> {
   const [row] = await db
-    .update(loginPins)
-    .set({ attempts: sql`${loginPins.attempts} + 1` })
+    .select({ id: loginPins.id, userId: loginPins.userId, pinHash: loginPins.pinHash })
+    .from(loginPins)
     .where(
       and(
-        eq(loginPins.userId, userId),
-        sql`${loginPins.id} = (${newest})`,
+        eq(loginPins.emailLower, emailLower),
+        eq(loginPins.requester, requester),
         isNull(loginPins.usedAt),
         sql`${loginPins.expiresAt} > ${now.toISOString()}::timestamptz`,
-        lt(loginPins.attempts, maxAttempts),
       ),
     )
-    .returning({ id: loginPins.id, pinHash: loginPins.pinHash, attempts: loginPins.attempts });
-  return row ?? null;
-}
-
-/** The newest PIN's attempt count (to tell "too many attempts" from "expired"). */
-export async function newestPinAttempts(db: Db, userId: string): Promise<number | null> {
-  const [row] = await db
-    .select({ attempts: loginPins.attempts })
-    .from(loginPins)
-    .where(eq(loginPins.userId, userId))
     .orderBy(desc(loginPins.createdAt), desc(loginPins.id))
     .limit(1);
-  return row?.attempts ?? null;
+  return row ?? null;
 }
 
 /** Marks a PIN used; false if it was used meanwhile (two concurrent verifications: only one wins). */
@@ -197,9 +183,24 @@ export async function markPinUsed(db: Db, userId: string, pinId: string, now: Da
   return rows.length > 0;
 }
 
-/** Drops all of a user's PINs (a new PIN replaces the previous ones). */
-export async function deletePins(db: Db, userId: string): Promise<void> {
-  await db.delete(loginPins).where(eq(loginPins.userId, userId));
+/**
+ * Before a new PIN for `requester`: drops that requester's earlier PINs (the new one replaces them) and the
+ * user's PINs that can no longer be used. PINs other addresses asked for stay valid (decision 104).
+ */
+export async function deleteReplacedPins(db: Db, userId: string, requester: string, now: Date): Promise<void> {
+  await db
+    .delete(loginPins)
+    .where(
+      and(
+        eq(loginPins.userId, userId),
+        or(
+          eq(loginPins.requester, requester),
+          isNull(loginPins.requester),
+          sql`${loginPins.usedAt} is not null`,
+          sql`${loginPins.expiresAt} <= ${now.toISOString()}::timestamptz`,
+        ),
+      ),
+    );
 }
 
 // ── OIDC identities ──────────────────────────────────────────────────────────────────────────────────

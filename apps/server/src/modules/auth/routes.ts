@@ -1,5 +1,5 @@
 import { LOGIN_PATH, OAUTH_RETURN_PATH } from '@mediadiet/contract/auth';
-import { messages } from '@mediadiet/contract/messages';
+import { messages, type SignInErrorCode } from '@mediadiet/contract/messages';
 import { api, extraApi } from '@mediadiet/contract/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -22,6 +22,12 @@ const OidcCookieSchema = z.object({
   codeVerifier: z.string().min(43),
   mode: z.enum(['popup', 'redirect']),
 });
+
+const signInErrorCodes = new Map(
+  Object.entries(messages.signInError).map(([code, text]) => [text as string, code as SignInErrorCode]),
+);
+/** The `?error=` code for a sign-in failure's text; a text outside the catalogue becomes `generic`. */
+const signInErrorCode = (message: string): SignInErrorCode => signInErrorCodes.get(message) ?? 'generic';
 
 export interface AuthRoutesOptions {
   /** Replaces the OpenID Connect provider built from the configuration (tests). */
@@ -81,8 +87,13 @@ export default function authRoutes(app: FastifyInstance, options: AuthRoutesOpti
   const secureCookie = config.publicUrl.startsWith('https://');
   const log = app.log.child({ module: 'oidc' });
 
-  const toLogin = (reply: FastifyReply, error: string) =>
-    reply.header('cache-control', 'no-store').redirect(`${config.publicUrl}${LOGIN_PATH}?${new URLSearchParams({ error }).toString()}`);
+  /** Back to the sign-in page with the catalogue code of `message` (the page shows catalogue texts only). */
+  const toLogin = (reply: FastifyReply, message: string) => {
+    const error = signInErrorCode(message);
+    return reply
+      .header('cache-control', 'no-store')
+      .redirect(`${config.publicUrl}${LOGIN_PATH}?${new URLSearchParams({ error }).toString()}`);
+  };
 
   registerRoute(app, api.authGoogle, async (request, reply) => {
     if (!oidc) return toLogin(reply, authMessages.googleNotConfigured);

@@ -1,3 +1,4 @@
+import { messages, signInErrorMessage } from '@mediadiet/contract/messages';
 import { UserSchema } from '@mediadiet/contract/user';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -87,7 +88,10 @@ function loginError(response: LightMyRequestResponse): string {
   expect(response.statusCode).toBe(302);
   const location = new URL(response.headers.location as string);
   expect(`${location.origin}${location.pathname}`).toBe(`${PUBLIC_URL}/auth/login`);
-  return location.searchParams.get('error')!;
+  // The page is sent a catalogue code, never text; what it shows for the code is the catalogue's text.
+  const code = location.searchParams.get('error');
+  expect(Object.keys(messages.signInError)).toContain(code);
+  return signInErrorMessage(code);
 }
 
 describe('GET /auth/google', () => {

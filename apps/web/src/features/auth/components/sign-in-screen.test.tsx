@@ -62,10 +62,20 @@ describe('sign-in screen: initial state', () => {
   });
 
   it('shows the `error` query parameter as an error toast and removes it from the address', async () => {
-    const { router } = renderApp('/auth/login?error=Google%20sign-in%20is%20not%20configured');
-    expect(await toasts().findByText('Google sign-in is not configured')).toBeInTheDocument();
+    const { router } = renderApp('/auth/login?error=google_not_configured');
+    const text = messages.signInError.google_not_configured;
+    expect(await toasts().findByText(text)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(toasts().getAllByText('Google sign-in is not configured')).toHaveLength(1);
+    expect(toasts().getAllByText(text)).toHaveLength(1);
+  });
+
+  it('shows only catalogue texts for `error`: any other value gives the generic message, never its own words', async () => {
+    const phishing = 'Your account is locked, unlock at https://evil.example/unlock';
+    const { router } = renderApp(`/auth/login?error=${encodeURIComponent(phishing)}`);
+    expect(await toasts().findByText(messages.signInError.generic)).toBeInTheDocument();
+    expect(screen.queryByText(phishing)).not.toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('evil.example');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
   it.each([STORAGE_KEYS.gotoRegister, STORAGE_KEYS.goRegister])(
@@ -342,17 +352,33 @@ describe('sign-in screen: Google', () => {
     expect(queryClient.getQueryData(queryKeys.session)).toEqual(account);
   });
 
-  it('shows an error the popup forwards as a toast', async () => {
+  it('shows an error the popup forwards as a toast: the catalogue text of its code', async () => {
     renderApp('/auth/login');
     await screen.findByRole('button', { name: messages.auth.continueWithEmail });
     act(() => {
       window.dispatchEvent(
         new MessageEvent('message', {
-          data: { type: 'oauth_error', error: 'Google sign-in was cancelled' },
+          data: { type: 'oauth_error', error: 'google_cancelled' },
           origin: window.location.origin,
         }),
       );
     });
-    expect(await toasts().findByText('Google sign-in was cancelled')).toBeInTheDocument();
+    expect(await toasts().findByText(messages.signInError.google_cancelled)).toBeInTheDocument();
+  });
+
+  it('shows the generic catalogue text for a forwarded error that is not a catalogue code', async () => {
+    renderApp('/auth/login');
+    await screen.findByRole('button', { name: messages.auth.continueWithEmail });
+    const phishing = 'Call +1 555 0100 to unlock your account';
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: { type: 'oauth_error', error: phishing },
+          origin: window.location.origin,
+        }),
+      );
+    });
+    expect(await toasts().findByText(messages.signInError.generic)).toBeInTheDocument();
+    expect(screen.queryByText(phishing)).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent } from 'react';
 import type { OAuthSuccessMessage } from '@mediadiet/contract/extension';
+import { signInErrorMessage } from '@mediadiet/contract/messages';
 import { notify } from '@/lib/toast';
 
 /** Cheap pre-check before the parsing code loads: our origin and a `type` the popup sends. */
@@ -11,7 +12,8 @@ function mayBeOAuthMessage(event: MessageEvent): boolean {
 
 /**
  * The opener's side of the Google popup: accept `oauth_success` / `oauth_error` only from our own origin.
- * A failure is shown as an error toast, like `?error=` on the sign-in page. The message is read with
+ * A failure is shown as an error toast, like `?error=` on the sign-in page: the catalogue text of its code
+ * (the popup forwards the page's `?error=` value, which anyone can write). The message is read with
  * `readOAuthMessage` (lib/oauth-popup.ts, loaded with the first message that may be one).
  */
 export function useOAuthPopupMessages(onSuccess: (message: OAuthSuccessMessage) => void): void {
@@ -24,7 +26,10 @@ export function useOAuthPopupMessages(onSuccess: (message: OAuthSuccessMessage) 
         const message = readOAuthMessage(event, window.location.origin);
         if (!message || !active) return;
         if (message.type === 'oauth_success') handleSuccess(message);
-        else notify.error(message.error, { toastId: `oauth-error:${message.error}` });
+        else {
+          const text = signInErrorMessage(message.error);
+          notify.error(text, { toastId: `oauth-error:${text}` });
+        }
       });
     };
     window.addEventListener('message', onMessage);
