@@ -8,6 +8,7 @@ import {
   type RateLimitStore,
 } from '../../src/plugins/rate-limit.ts';
 import { testClock } from '../helpers/builders.ts';
+import { rollingRuleCases } from '../helpers/rolling-rule-cases.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
 
 let database: Database;
@@ -47,4 +48,11 @@ describe.each([
     expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(results.filter((r) => r.allowed)).toHaveLength(3);
   });
+});
+
+describe.each([
+  ['memory', () => new MemoryRateLimitStore() as RateLimitStore],
+  ['database', () => new DatabaseRateLimitStore(database.db) as RateLimitStore],
+])('rolling rules (%s store)', (_name, makeStore) => {
+  rollingRuleCases(makeStore);
 });
