@@ -92,7 +92,10 @@ test('the sign-in states have no serious accessibility violations', async ({ pag
   await expectAccessible(page);
 });
 
-test('a sign-in error in the address shows as a toast', async ({ page }) => {
-  await page.goto('/auth/login?error=Google%20sign-in%20was%20cancelled');
+test('a sign-in error in the address shows as a toast: catalogue texts only', async ({ page }) => {
+  await page.goto('/auth/login?error=google_cancelled');
   await expect(page.getByText('Google sign-in was cancelled')).toBeVisible();
+  await page.goto(`/auth/login?error=${encodeURIComponent('Your account is locked, call +1 555 0100')}`);
+  await expect(page.getByText('Sign-in did not complete. Please try again.')).toBeVisible();
+  await expect(page.getByText('call +1 555 0100')).toHaveCount(0);
 });

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from '../../src/plugins/rate-limit.ts';
+import { MemoryRateLimitStore, RedisRateLimitStore } from '../../src/plugins/rate-limit.ts';
 import { rollingRuleCases } from '../helpers/rolling-rule-cases.ts';
 import { REDIS_URL } from './helpers.ts';
 
@@ -23,6 +23,6 @@ describe('rolling rules (Redis store)', () => {
         `mediadiet-test-${Math.random().toString(36).slice(2)}:`,
         new MemoryRateLimitStore(),
         { warn: () => {}, info: () => {} } as unknown as FastifyBaseLogger,
-      ) as RateLimitStore,
+      ),
   );
 });

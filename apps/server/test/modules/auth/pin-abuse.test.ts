@@ -249,7 +249,8 @@ describe('finding 7: an unknown e-mail is answered exactly like a known one', ()
     const verify = vi.spyOn(t.app.hasher, 'verify');
     const hash = vi.spyOn(t.app.hasher, 'hash');
     const statements: string[] = [];
-    const query = t.database.db.$client as { query: (...args: unknown[]) => unknown };
+    // The driver under Drizzle (PGlite here, a pg pool on PostgreSQL): every statement passes its query().
+    const query = (t.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
     const original = query.query.bind(query);
     const spy = vi.spyOn(query, 'query').mockImplementation((...args: unknown[]) => {
       statements.push(String(args[0]).replace(/\$\d+/g, '?'));
