@@ -18,7 +18,7 @@ import { SEED_CUES } from '../src/cues.ts';
 import { VERDICTS, type FeltModel, type Verdict, type VerdictModel, verdictOf } from '../src/felt.ts';
 import { fnv1a, type ModelTable } from '../src/model/table.ts';
 import { isotonicFit } from '../src/stats.ts';
-import { dataPath, loadGoEmotions } from './data.ts';
+import { dataPath, loadEmoBank, loadGoEmotions, loadNyt, nytArticles } from './data.ts';
 import { loadEmbeddings, type Embeddings } from './embedding.ts';
 
 export const FELT_BASE_VERSION = '2.0.0';
@@ -118,9 +118,13 @@ export function labelledVerdict(labels: readonly string[]): Verdict {
   return pos && neg ? 'mixed' : pos ? 'uplifting' : neg ? 'draining' : 'neutral';
 }
 
+/** Macro-F1 over the verdicts that occur in the truth or the predictions. */
 export function macroF1(truth: readonly Verdict[], predicted: readonly Verdict[]): number {
   let sum = 0;
+  let classes = 0;
   for (const v of VERDICTS) {
+    if (!truth.includes(v) && !predicted.includes(v)) continue;
+    classes++;
     let tp = 0;
     let fp = 0;
     let fn = 0;
@@ -132,7 +136,7 @@ export function macroF1(truth: readonly Verdict[], predicted: readonly Verdict[]
     });
     sum += tp === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn);
   }
-  return sum / VERDICTS.length;
+  return classes === 0 ? 0 : sum / classes;
 }
 
 const FLAT: VerdictModel['confidence'] = { uplifting: { x: [], y: [] }, neutral: { x: [], y: [] }, mixed: { x: [], y: [] }, draining: { x: [], y: [] } };
@@ -147,17 +151,32 @@ export const FELT_PLACEHOLDER: FeltModel = {
   verdict: { valence: 0.2, balance: 0, strength: 10, mixed: 10, confidence: FLAT },
 };
 
-/** Grid search of the three thresholds by macro-F1, then each verdict's isotonic confidence map. */
-export function fitVerdict(pages: readonly { valence: number; scores: Parameters<typeof verdictOf>[2]; truth: Verdict }[]): VerdictModel & { f1: number } {
-  let best: VerdictModel & { f1: number } = { valence: 0.2, balance: 0, strength: 10, mixed: 10, confidence: FLAT, f1: -1 };
-  const truth = pages.map((p) => p.truth);
-  for (const valence of [0.02, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4]) {
-    for (const balance of [0, 0.5, 1, 2, 4]) {
+export interface LabelledPage {
+  valence: number;
+  scores: Parameters<typeof verdictOf>[2];
+  truth: Verdict;
+}
+
+/**
+ * Grid search of the four numbers by the mean over the data sets of their macro-F1 (each set weighs the same:
+ * short comments, news sentences and whole articles lean with different strengths), then each verdict's
+ * isotonic confidence map on all pages together.
+ */
+export function fitVerdict(sets: readonly (readonly LabelledPage[])[]): VerdictModel & { f1: number[] } {
+  let best: VerdictModel & { f1: number[] } = { valence: 0.2, balance: 0, strength: 10, mixed: 10, confidence: FLAT, f1: [] };
+  let bestMean = -1;
+  const pages = sets.flat();
+  for (const valence of [0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.15, 0.2, 0.3]) {
+    for (const balance of [0, 0.25, 0.5, 1, 2]) {
     for (const strength of [0, 2, 5, 8, 10, 15, 20, 30]) {
       for (const mixed of [5, 10, 15, 20, 30, 40, 60]) {
         const m = { valence, balance, strength, mixed, confidence: FLAT };
-        const f1 = macroF1(truth, pages.map((p) => verdictOf(m, p.valence, p.scores).verdict));
-        if (f1 > best.f1) best = { ...m, f1 };
+        const f1 = sets.map((set) => macroF1(set.map((p) => p.truth), set.map((p) => verdictOf(m, p.valence, p.scores).verdict)));
+        const mean = f1.reduce((a, b) => a + b, 0) / f1.length;
+        if (mean > bestMean) {
+          bestMean = mean;
+          best = { ...m, f1 };
+        }
       }
     }
     }
@@ -170,8 +189,8 @@ export function fitVerdict(pages: readonly { valence: number; scores: Parameters
       if (verdictOf(best, p.valence, p.scores).verdict !== v) continue;
       const pro = Math.max(0, ...p.scores.filter((c) => c.classification === 'pro').map((c) => c.score));
       const mal = Math.max(0, ...p.scores.filter((c) => c.classification === 'mal').map((c) => c.score));
-      const lean = Math.abs(p.valence + (best.balance * (pro - mal)) / 100);
-      xs.push(v === 'neutral' ? -lean : lean);
+      const leaning = Math.abs(p.valence + (best.balance * (pro - mal)) / 100);
+      xs.push(v === 'neutral' ? -leaning : leaning);
       ys.push(p.truth === v ? 1 : 0);
     }
     const fit = isotonicFit(xs, ys);
@@ -201,14 +220,21 @@ export function addFeltLayer(table: ModelTable, emb: Embeddings): ModelTable {
     verdict: { valence: 0.2, balance: 0, strength: 10, mixed: 10, confidence: FLAT },
   };
   const draft = new AffectModel({ ...table, felt });
-  // Every fourth training comment (the calibration fold of the category weights is among them: no dev data).
-  const sample = train.filter((_, i) => i % 4 === 0).map((r) => {
-    const a = draft.analyze({ text: r.text });
+  const labelled = (text: string, truth: Verdict): LabelledPage => {
+    const a = draft.analyze({ text });
     const scores = categories.map((id) => ({ id, classification: CATEGORIES[id].classification, score: a.categoryScores[id].BaseScore }));
-    return { valence: a.valence, scores, truth: labelledVerdict(r.labels) };
-  });
-  const { f1, ...verdict } = fitVerdict(sample);
-  console.info(`  verdict: |lean| ≥ ${verdict.valence}, balance ${verdict.balance}, strength ≥ ${verdict.strength}, mixed ≥ ${verdict.mixed}; macro-F1 ${f1.toFixed(3)} on ${sample.length} train comments`);
+    return { valence: a.valence, scores, truth };
+  };
+  const lean = (v: number, low: number, high: number): Verdict => (v <= low ? 'draining' : v >= high ? 'uplifting' : 'neutral');
+  // Every fourth GoEmotions train comment (no dev data), every NYT editorial article (mean rating −4..4) and
+  // every fourth EmoBank sentence (reader valence 1..5): each labelled by its own scale's outer tenths or so.
+  const comments = train.filter((_, i) => i % 4 === 0).map((r) => labelled(r.text, labelledVerdict(r.labels)));
+  const articles = nytArticles(loadNyt()).map((a) => labelled(a.text, lean(a.valence, -0.5, 0.5)));
+  const sentences = loadEmoBank().filter((_, i) => i % 4 === 0).map((r) => labelled(r.text, lean(r.readerV, 2.6, 3.4)));
+  const { f1, ...verdict } = fitVerdict([comments, articles, sentences]);
+  console.info(
+    `  verdict: |lean| ≥ ${verdict.valence}, balance ${verdict.balance}, strength ≥ ${verdict.strength}, mixed ≥ ${verdict.mixed}; macro-F1 ${f1.map((x) => x.toFixed(3)).join(' / ')} on ${comments.length} comments / ${articles.length} articles / ${sentences.length} sentences`,
+  );
   return { ...table, version: FELT_BASE_VERSION, felt: { ...felt, verdict } };
 }
 

@@ -81,8 +81,10 @@ describe('verdict (hand-worked)', () => {
     expect(labelledVerdict(['joy', 'sadness'])).toBe('mixed');
     expect(labelledVerdict(['curiosity'])).toBe('neutral');
     expect(labelledVerdict(['grief'])).toBe('draining');
-    // uplifting F1 1, draining F1 2/3 (1 tp, 1 fn), neutral F1 2/3 (1 tp, 1 fp), mixed 0 → 7/12
-    expect(macroF1(['uplifting', 'draining', 'draining', 'neutral'], ['uplifting', 'draining', 'neutral', 'neutral'])).toBeCloseTo((1 + 2 / 3 + 2 / 3 + 0) / 4, 12);
+    // uplifting F1 1, draining F1 2/3 (1 tp, 1 fn), neutral F1 2/3 (1 tp, 1 fp); mixed occurs nowhere → (7/3)/3
+    expect(macroF1(['uplifting', 'draining', 'draining', 'neutral'], ['uplifting', 'draining', 'neutral', 'neutral'])).toBeCloseTo((1 + 2 / 3 + 2 / 3) / 3, 12);
+    // predicted mixed that never occurs counts as a class with F1 0
+    expect(macroF1(['uplifting', 'neutral'], ['uplifting', 'mixed'])).toBeCloseTo((1 + 0 + 0) / 3, 12);
   });
 });
 
