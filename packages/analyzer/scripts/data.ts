@@ -165,3 +165,27 @@ export const PROXY_MAP = {
   anxiety: ['nervousness'],
   envy: ['desire'],
 } as const;
+
+export interface Headline {
+  id: string;
+  text: string;
+  /** Mean felt ratings of six annotators, 0..100. */
+  felt: Record<'anger' | 'disgust' | 'fear' | 'joy' | 'sadness' | 'surprise', number>;
+  /** Mean valence rating, −100..100. */
+  valence: number;
+}
+
+/** SemEval-2007 Task 14 headlines (evaluation and calibration only: commit nothing derived from them). */
+export function loadHeadlines(): Headline[] {
+  return readLines('semeval2007/headlines-dev.tsv', true)
+    .slice(1)
+    .map((line) => {
+      const [id = '', anger, disgust, fear, joy, sadness, surprise, valence, text = ''] = line.split('\t');
+      return {
+        id,
+        text,
+        felt: { anger: Number(anger), disgust: Number(disgust), fear: Number(fear), joy: Number(joy), sadness: Number(sadness), surprise: Number(surprise) },
+        valence: Number(valence),
+      };
+    });
+}

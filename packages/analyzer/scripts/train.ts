@@ -27,8 +27,9 @@ import { EVAL_MAP, PROXY_MAP, hasData, loadEmoBank, loadGoEmotions, loadNyt, loa
 import { fitLexicon, lexSample, weightedLeastSquares, type LexSample } from './valence.ts';
 import { embeddingPrior, extendVaderValence, loadEmbeddings } from './embedding.ts';
 import { rocAuc } from './metrics.ts';
+import { addFeltLayer, FELT_PLACEHOLDER } from './felt.ts';
 
-export const MODEL_BASE_VERSION = '1.3.0';
+export { FELT_BASE_VERSION as MODEL_BASE_VERSION } from './felt.ts';
 const MIN_DOC_FREQ = 5;
 const PRIOR_PRECISION = Number(process.env.PRIOR_PRECISION ?? 2); // λ: Gaussian prior N(μ, 1/λ) on each weight
 const ITERATIONS = Number(process.env.ITERATIONS ?? 300);
@@ -136,7 +137,8 @@ const r4 = (v: number): number => Math.round(v * 1e4) / 1e4;
 // Keep words whose weights differ from zero somewhere (by ≥ 0.02).
 const keep = vocab.map((_, i) => i).filter((i) => COLUMNS.some((_, c) => Math.abs(w[i * K + c]!) >= 0.02));
 const table: ModelTable = {
-  version: MODEL_BASE_VERSION,
+  version: '',
+  felt: FELT_PLACEHOLDER,
   fingerprint: '',
   seedFingerprint: fnv1a(JSON.stringify(SEED_CUES) + SEED_WEIGHT),
   vaderFingerprint: fnv1a(JSON.stringify(VADER_LEXICON)),
@@ -309,6 +311,8 @@ table.valenceLexicon = lexiconTable(-1);
   console.info(`  valence: ${JSON.stringify(table.valence)}\n  in-sample r ${JSON.stringify(inSample)}\n  ${FOLDS}-fold CV r ${JSON.stringify(table.valenceCv)}`);
 }
 
+if (!embeddings) throw new Error('train: the reader-felt layer needs the word embeddings (EMB_WORDS > 0)');
+Object.assign(table, addFeltLayer(table, embeddings));
 const { fingerprint: _unused, ...rest } = table;
 table.fingerprint = fnv1a(JSON.stringify(rest));
 model = new AffectModel(table);

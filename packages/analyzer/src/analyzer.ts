@@ -13,6 +13,7 @@ import {
 } from './stats.ts';
 import type { ModelTable } from './model/table.ts';
 import { resolveSensitivities } from './profile.ts';
+import { gateOf, patternStrength, sentenceIntensity, verdictOf, type Gate } from './felt.ts';
 import type { AnalysisResult, AnalyzeInput, CategoryScore, ClassificationAnalysis } from './types.ts';
 
 /** Prior probability that a page carries a given category above its background rate (equal odds). */
@@ -33,6 +34,8 @@ export interface SentenceEvidence {
   probability: Float64Array;
   /** Per category: 1 when the sentence holds a cue with weight ≥ hitWeight. */
   hit: Uint8Array;
+  /** Per category: the strongest topic word's strength, 0..1 (README "Reader-felt categories"). */
+  topic: Float64Array;
   /** Per auxiliary column: σ(logit). */
   auxiliary: Float64Array;
   /** Lexical valence ℓ_s (learned word valence on top of VADER; README "Valence"). */
@@ -63,6 +66,8 @@ export class AffectModel {
   private readonly columns: number;
   private readonly delta: Map<string, number>;
   private readonly extended: Map<string, number>;
+  private readonly topics: Map<string, Float64Array>;
+  private readonly gates: Gate[];
 
   constructor(table: ModelTable) {
     this.table = table;
@@ -73,6 +78,15 @@ export class AffectModel {
     table.vocab.forEach((word, i) => this.cues.set(word, Float64Array.from(table.weights[i] ?? [])));
     this.delta = new Map(table.valenceLexicon.vocab.map((word, i) => [word, table.valenceLexicon.delta[i] ?? 0]));
     this.extended = new Map(table.wordValence.vocab.map((word, i) => [word, table.wordValence.value[i] ?? 0]));
+    this.topics = new Map();
+    table.felt.topics.forEach((t, c) =>
+      t.words.forEach((word, i) => {
+        let row = this.topics.get(word);
+        if (!row) this.topics.set(word, (row = new Float64Array(this.k)));
+        row[c] = t.strength[i] ?? 0;
+      }),
+    );
+    this.gates = table.categories.map((id) => gateOf(id, CATEGORIES[id].classification));
   }
 
   /** Evidence of one sentence. */
@@ -85,7 +99,10 @@ export class AffectModel {
     let extendedSum = 0;
     let extendedCount = 0;
     let wordValenceMin = 0;
+    const topic = new Float64Array(k);
     for (const w of words) {
+      const t = this.topics.get(w);
+      if (t) for (let c = 0; c < k; c++) if ((t[c] as number) > (topic[c] as number)) topic[c] = t[c] as number;
       deltaSum += this.delta.get(w) ?? 0;
       const e = this.extended.get(w);
       if (e !== undefined) {
@@ -113,7 +130,7 @@ export class AffectModel {
     const posMinusNeg = v.pos - v.neg;
     const lexical = lexicalValence(table.valenceLexicon.head, v.compound, posMinusNeg, deltaSum, words.length);
     const wordValence = extendedCount > 0 ? extendedSum / extendedCount : 0;
-    return { text, compound: v.compound, posMinusNeg, probability, hit, auxiliary, lexical, wordValence, wordValenceMin };
+    return { text, compound: v.compound, posMinusNeg, probability, hit, topic, auxiliary, lexical, wordValence, wordValenceMin };
   }
 
   /** Sentence evidence and valence features of a page. */
@@ -177,14 +194,27 @@ export class AffectModel {
     const n = sentences.length;
     const sensitivities = resolveSensitivities(input.profile);
     const categoryScores = {} as Record<CategoryId, CategoryScore>;
-    table.categories.forEach((id, c) => {
-      let powerSum = 0;
-      const hits: number[] = [];
-      for (const s of sentences) {
-        powerSum += (s.probability[c] as number) ** BASE_SCORE_POWER;
-        hits.push(s.hit[c] as number);
+    const felt = table.felt;
+    // Reader-felt intensity of each category in each sentence (README "Reader-felt categories").
+    const powerSums = new Float64Array(this.k);
+    for (const s of sentences) {
+      const valence = this.valence(this.features([s]));
+      for (let c = 0; c < this.k; c++) {
+        const intensity = sentenceIntensity(felt, {
+          gate: this.gates[c] as Gate,
+          valence,
+          probability: s.probability[c] as number,
+          neutralReference: felt.neutralReference[c] ?? 0,
+          topic: s.topic[c] as number,
+          topicFloor: felt.topicFloor[c] ?? 0,
+        });
+        powerSums[c] = (powerSums[c] as number) + intensity ** BASE_SCORE_POWER;
       }
-      const base = n === 0 ? 0 : 100 * (powerSum / n) ** (1 / BASE_SCORE_POWER);
+    }
+    table.categories.forEach((id, c) => {
+      const hits: number[] = [];
+      for (const s of sentences) hits.push(s.hit[c] as number);
+      const base = n === 0 ? 0 : 100 * ((powerSums[c] as number) / n) ** (1 / BASE_SCORE_POWER);
       const k = hits.reduce((a, b) => a + b, 0);
       const nEff = n === 0 ? 0 : effectiveSampleSize(hits);
       const bf = n === 0 ? 1 : betaBinomialBayesFactor({ k: (k * nEff) / n, n: nEff, p0: table.background[c] ?? 0.05 });
@@ -199,6 +229,12 @@ export class AffectModel {
     const scores = table.categories.map((id) => categoryScores[id].BaseScore);
     const sens = table.categories.map((id) => sensitivities[id]);
     const classificationAnalysis = correlate(scores, sens);
+    const valence = round(n === 0 ? 0 : this.valence(page.features), 4);
+    const verdict = verdictOf(
+      felt.verdict,
+      valence,
+      table.categories.map((id, c) => ({ id, classification: CATEGORIES[id].classification, score: scores[c] ?? 0 })),
+    );
     // Noisy-OR: P(the reader feels at least one category), each felt with probability sensitivity × BaseScore/100.
     let none = 1;
     table.categories.forEach((id, c) => {
@@ -208,7 +244,10 @@ export class AffectModel {
     return {
       categoryScores,
       classificationAnalysis,
-      valence: round(n === 0 ? 0 : this.valence(page.features), 4),
+      valence,
+      verdict: verdict.verdict,
+      drivers: verdict.drivers,
+      confidence: round(verdict.confidence, 3),
       overallScore: round(100 * (1 - none), 2),
       tokens: countTokens(text),
       modelVersion: this.modelVersion,
@@ -231,12 +270,17 @@ export function lexicalValence(
   return wordCount > 0 ? base + deltaSum / Math.sqrt(wordCount) : base;
 }
 
-/** Pattern strength: Pearson r of page scores against sensitivities, its JZS Bayes factor and posterior. */
+/**
+ * Pattern strength (README "Pattern strength"): `correlationCoefficient` = max(0, r) · I / (I + PATTERN_HALF), r the
+ * Pearson correlation of the page's scores with the reader's sensitivities and I the strongest score; its JZS
+ * Bayes factor and posterior.
+ */
 export function correlate(pageScores: readonly number[], sensitivities: readonly number[]): ClassificationAnalysis {
   const r = pearson(pageScores, sensitivities);
-  const bf = jzsCorrelationBayesFactor(r, Math.min(pageScores.length, sensitivities.length));
+  const strength = patternStrength(r, Math.max(0, ...pageScores));
+  const bf = jzsCorrelationBayesFactor(strength, Math.min(pageScores.length, sensitivities.length));
   return {
-    correlationCoefficient: round(r, 4),
+    correlationCoefficient: round(strength, 4),
     bayesFactor: round(bf, 4),
     posteriorProbability: round(posteriorProbability(bf, CORRELATION_PRIOR), 4),
   };

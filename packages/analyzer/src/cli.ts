@@ -1,7 +1,7 @@
 /**
  * mediadiet-analyze: JSON lines in, JSON lines out.
  *   in:  {"id": …, "text": "…", "title"?: "…", "url"?: "…", "profile"?: {…}}
- *   out: {"id", "valence", "overallScore", "tokens", "modelVersion", "categoryScores", "classificationAnalysis"}
+ *   out: {"id", "valence", "verdict", "drivers", "confidence", "overallScore", "tokens", "modelVersion", "categoryScores", "classificationAnalysis"}
  * A bad line gets {"id": … | null, "error": "…"} and the rest go on. Exit code 0 unless stdin fails.
  */
 import { createInterface } from 'node:readline';
@@ -35,6 +35,9 @@ export function processLine(line: string): string | undefined {
     return JSON.stringify({
       id,
       valence: r.valence,
+      verdict: r.verdict,
+      drivers: r.drivers,
+      confidence: r.confidence,
       overallScore: r.overallScore,
       tokens: r.tokens,
       modelVersion: r.modelVersion,

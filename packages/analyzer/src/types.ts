@@ -1,4 +1,5 @@
 import type { CategoryId, Classification } from '@mediadiet/contract/categories';
+import type { Verdict } from './felt.ts';
 
 /**
  * A person's sensitivities: how strongly each category tends to affect them, 0 (not at all) … 1 (very strongly).
@@ -16,7 +17,7 @@ export interface AnalyzeInput {
 }
 
 export interface CategoryScore {
-  /** 0–100: the intensity a reader is likely to feel (calibrated; see README). */
+  /** 0–100: the intensity a typical reader is likely to feel; 0 = none (README "Reader-felt categories"). */
   BaseScore: number;
   Classification: Classification;
   /** BF₊₀: evidence that the page's cue rate exceeds the background rate, against equal to it. */
@@ -28,7 +29,7 @@ export interface CategoryScore {
 }
 
 export interface ClassificationAnalysis {
-  /** Pearson r between the page's 14 BaseScores and the reader's 14 sensitivities. */
+  /** Pattern strength 0..1: the page's profile against the reader's sensitivities (README "Pattern strength"). */
   correlationCoefficient: number;
   /** JZS Bayes factor of that correlation against ρ = 0 (Wetzels & Wagenmakers 2012). */
   bayesFactor: number;
@@ -41,6 +42,12 @@ export interface AnalysisResult {
   classificationAnalysis: ClassificationAnalysis;
   /** −1 (very negative) … 1 (very positive): the feeling a reader is left with. */
   valence: number;
+  /** What the page leaves a reader with, in one word (README "Verdict"). */
+  verdict: Verdict;
+  /** The one or two categories that drive the verdict, strongest first (none for neutral). */
+  drivers: CategoryId[];
+  /** Calibrated probability (0–1) that a reader would agree with the verdict. */
+  confidence: number;
   /** 0–100: overall emotional impact on this reader (see README "overallScore"). */
   overallScore: number;
   /** BPE tokens of title + text (o200k_base, the GPT-4o family's tokenizer). */

@@ -7,7 +7,7 @@ import { MODEL_VERSION } from '../src/index.ts';
 describe('CLI', () => {
   it('answers each JSON line with the analysis fields, and bad lines with an error naming the id', () => {
     const ok = JSON.parse(processLine('{"id": 7, "text": "I love this calm morning."}')!) as Record<string, unknown>;
-    expect(Object.keys(ok)).toEqual(['id', 'valence', 'overallScore', 'tokens', 'modelVersion', 'categoryScores', 'classificationAnalysis']);
+    expect(Object.keys(ok)).toEqual(['id', 'valence', 'verdict', 'drivers', 'confidence', 'overallScore', 'tokens', 'modelVersion', 'categoryScores', 'classificationAnalysis']);
     expect(ok.id).toBe(7);
     expect(ok.modelVersion).toBe(MODEL_VERSION);
     expect(JSON.parse(processLine('{"id": "x", "text": 3}')!)).toEqual({ id: 'x', error: '"text" must be a string' });

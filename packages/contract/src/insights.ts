@@ -60,6 +60,11 @@ export const InsightsResponseSchema = z.object({
   directories: z.array(InsightDirectorySchema),
   currMM: z.number().int().min(1).max(12).nullable(),
   currYY: z.number().int().min(2000).max(9999),
+  /**
+   * The analyzer versions (base, e.g. "2.0.0"; "llm:<model>" for the LLM back end) that made the period's
+   * analyses, oldest first. More than one: the period mixes scales, and the app says so.
+   */
+  modelVersions: z.array(z.string()).optional(),
 });
 export type InsightsResponse = z.infer<typeof InsightsResponseSchema>;
 
@@ -89,4 +94,16 @@ export function parseInsightsPeriod(params: InsightsPeriodParams): InsightsPerio
 /** Path params for a period: `insightsPeriodParams({mm: 1, yy: 2025})` → {month: '1', year: '2025'}. */
 export function insightsPeriodParams(period: { mm: number | null; yy: number }): InsightsPeriodParams {
   return { month: period.mm === null ? WHOLE_YEAR : String(period.mm), year: String(period.yy) };
+}
+
+/** The base of a stored `modelVersion`: "mediadiet-affect-2.0.0+eb895624" → "2.0.0"; anything else as it is. */
+export function modelBaseVersion(modelVersion: string): string {
+  const m = /^mediadiet-affect-([^+]+)(?:\+.*)?$/.exec(modelVersion);
+  return m ? m[1]! : modelVersion;
+}
+
+/** The distinct base versions of stored model versions, in version order (numeric parts compared as numbers). */
+export function modelBaseVersions(modelVersions: readonly string[]): string[] {
+  const bases = [...new Set(modelVersions.map(modelBaseVersion))];
+  return bases.sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
 }

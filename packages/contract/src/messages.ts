@@ -156,6 +156,8 @@ export const messages = {
     visits: 'Visits',
     overallImpact: 'Overall Impact',
     wholeYear: (yy: number | string) => `All of ${yy}`,
+    mixedModels: (versions: readonly string[]) =>
+      `This period mixes pages analysed by different versions of our analysis (${versions.join(', ')}). Their scores are on different scales, so compare them with care.`,
     unlockTitle: 'Unlock Your Personal Insights',
     startQuestionnaire: 'Start Questionnaire',
     continueQuestionnaire: 'Continue Questionnaire',

@@ -6,6 +6,19 @@ import type { DemoArticle } from './types.ts';
  */
 export const NEWS_ARTICLES: DemoArticle[] = [
   {
+    host: 'www.worlddispatch.net',
+    kind: 'news',
+    section: 'world',
+    slug: 'shelling-of-market-kills-dozens-in-besieged-city',
+    title: 'Shelling of a market kills dozens in besieged city',
+    paragraphs: [
+      'Artillery fire struck a crowded market in the besieged city of Varenko on Saturday morning, killing at least forty civilians and wounding more than a hundred, local officials said. Witnesses described bodies among the stalls and families searching the rubble for missing relatives as smoke rose over the old town.',
+      'Hospitals, already short of blood and anaesthetics after weeks of siege, were overwhelmed by the wounded. "We are operating in corridors," one surgeon said. "Children are dying from injuries we could treat if we had power and medicine." Aid workers said the only road into the city has been under fire for nine days.',
+      'Both sides accused each other of the attack. International observers called for an immediate ceasefire and an independent investigation, warning that deliberately targeting civilians would be a war crime. The United Nations said food and clean water could run out within a week.',
+      'Residents who fled to the surrounding villages described nights of constant bombardment and fear. Many said they did not know whether relatives who stayed behind were still alive.',
+    ],
+  },
+  {
     host: 'www.harborgazette.com',
     kind: 'news',
     section: 'news',

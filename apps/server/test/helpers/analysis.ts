@@ -36,6 +36,8 @@ export interface AnalysisSpec {
   overallScore?: number | null;
   base?: Partial<Record<CategoryId, number>>;
   classification?: AnalysisScores['classificationAnalysis'];
+  /** Default 'test-1'. */
+  modelVersion?: string;
 }
 
 /** Accepts every usage record (tests of reads do not exercise metering). */
@@ -90,7 +92,7 @@ export async function buildAnalyses(
         },
         valence: 0,
         overallScore: spec.overallScore === undefined ? 50 : spec.overallScore,
-        modelVersion: 'test-1',
+        modelVersion: spec.modelVersion ?? 'test-1',
         mode: 'server',
         createdAt,
       });

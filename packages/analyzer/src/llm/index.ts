@@ -9,6 +9,8 @@ import { z } from 'zod';
 import { CATEGORIES, CATEGORY_IDS, type CategoryId } from '@mediadiet/contract/categories';
 import { CATEGORY_PRIOR, correlate } from '../analyzer.ts';
 import { resolveSensitivities } from '../profile.ts';
+import { verdictOf } from '../felt.ts';
+import { MODEL_TABLE } from '../model/index.ts';
 import { splitSentences } from '../text.ts';
 import type { AnalysisResult, AnalyzeInput, CategoryScore } from '../types.ts';
 
@@ -190,6 +192,12 @@ function toResult(answer: LlmAnswer, input: AnalyzeInput, tokens: number, model:
     };
   }
   const sens = resolveSensitivities(input.profile);
+  // The verdict uses the offline model's fitted thresholds on the LLM's valence and scores (README "Verdict").
+  const verdict = verdictOf(
+    MODEL_TABLE.felt.verdict,
+    answer.valence,
+    CATEGORY_IDS.map((id) => ({ id, classification: CATEGORIES[id].classification, score: categoryScores[id].BaseScore })),
+  );
   return {
     categoryScores,
     classificationAnalysis: correlate(
@@ -197,6 +205,9 @@ function toResult(answer: LlmAnswer, input: AnalyzeInput, tokens: number, model:
       CATEGORY_IDS.map((id) => sens[id]),
     ),
     valence: answer.valence,
+    verdict: verdict.verdict,
+    drivers: verdict.drivers,
+    confidence: Math.round(verdict.confidence * 1e3) / 1e3,
     overallScore: answer.overallScore,
     tokens,
     modelVersion: `llm:${model}`,

@@ -1,5 +1,6 @@
 import type { CategoryId } from '@mediadiet/contract/categories';
 import type { Calibration } from '../stats.ts';
+import type { FeltModel } from '../felt.ts';
 
 /** Linear valence model on page-level features; see README "Valence". */
 export interface ValenceModel {
@@ -66,6 +67,8 @@ export interface ModelTable {
   valence: ValenceModel;
   valenceLexicon: ValenceLexicon;
   wordValence: WordValence;
+  /** The reader-felt layer: topic words, neutral references, verdict thresholds (scripts/felt.ts). */
+  felt: FeltModel;
   /** Pearson r of the valence model under cross-validation (see README "Valence"). */
   valenceCv: ValenceCv;
   /** Where the numbers came from (printed in the README). */

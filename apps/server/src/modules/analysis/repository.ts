@@ -279,6 +279,8 @@ export interface PeriodInsights {
   domains: DomainFigures[];
   /** Every month in which the user has analyses, newest first. */
   months: { mm: number; yy: number }[];
+  /** The distinct model versions of the period's analyses (as stored). */
+  modelVersions: string[];
 }
 
 /**
@@ -329,6 +331,13 @@ export async function periodInsights(
        limit ${limits.domains}
     ), months as (
       select distinct month from analysis_domain_rollups where user_id = ${userId}
+    ), versions as (
+      select distinct model_version
+        from analyses
+       where user_id = ${userId}
+         and created_at >= (${from}::date::timestamp at time zone 'UTC')
+         and created_at < (${to}::date::timestamp at time zone 'UTC')
+         and model_version is not null
     )
     select f.*,
            (select coalesce(json_agg(json_build_array(
@@ -340,7 +349,9 @@ export async function periodInsights(
               from domains d) as domains,
            (select coalesce(json_agg(json_build_array(extract(month from m.month)::int,
                      extract(year from m.month)::int) order by m.month desc), '[]')::text
-              from months m) as months
+              from months m) as months,
+           (select coalesce(json_agg(v.model_version order by v.model_version), '[]')::text
+              from versions v) as versions
       from figures f`,
   );
   const categorySums = {} as Record<CategoryId, number>;
@@ -370,6 +381,7 @@ export async function periodInsights(
       }),
     ),
     months: list<[number, number]>('months').map(([mm, yy]) => ({ mm, yy })),
+    modelVersions: list<string>('versions'),
   };
 }
 

@@ -11,7 +11,7 @@ import {
   RECENT_WINDOW_DAYS,
   TOP_DOMAINS_LIMIT,
 } from '@mediadiet/contract/constants';
-import type { InsightsPeriod, InsightsResponse, TrendCategory } from '@mediadiet/contract/insights';
+import { modelBaseVersions, type InsightsPeriod, type InsightsResponse, type TrendCategory } from '@mediadiet/contract/insights';
 import { messages } from '@mediadiet/contract/messages';
 import type { Db } from '../../db/database.ts';
 import type { AnalysisRow } from '../../db/schema.ts';
@@ -199,6 +199,7 @@ export function createAnalysisService(deps: {
         directories: figures.months,
         currMM: period.mm,
         currYY: period.yy,
+        modelVersions: modelBaseVersions(figures.modelVersions),
       };
     },
 

@@ -123,6 +123,21 @@ describe('GET /api/analysis/insights/:month/:year', () => {
     ]);
   });
 
+  it('names the model versions of the period’s analyses, so a month that mixes them can say so', async () => {
+    const mixed = await customer(t);
+    await buildAnalyses(t, mixed.userId, [
+      { createdAt: '2025-02-03T10:00:00.000Z', modelVersion: 'mediadiet-affect-1.3.0+9d9ff9a7' },
+      { createdAt: '2025-02-04T10:00:00.000Z', modelVersion: 'mediadiet-affect-2.0.0+69303f2f' },
+      { createdAt: '2025-02-05T10:00:00.000Z', modelVersion: 'mediadiet-affect-2.0.0+1234abcd' },
+      { createdAt: '2025-01-05T10:00:00.000Z', modelVersion: 'mediadiet-affect-1.3.0+9d9ff9a7' },
+    ]);
+    expect((await insights(mixed.token, '/2/2025')).modelVersions).toEqual(['1.3.0', '2.0.0']);
+    // One version in January; none in a month without analyses.
+    expect((await insights(mixed.token, '/1/2025')).modelVersions).toEqual(['1.3.0']);
+    expect((await insights(mixed.token, '/3/2025')).modelVersions).toEqual([]);
+    expect((await insights(mixed.token, '/all/2025')).modelVersions).toEqual(['1.3.0', '2.0.0']);
+  });
+
   it('reads a period in one statement (decision 097)', async () => {
     await insights(me.token, '/2/2025'); // the session is read (and kept) first
     t.app.insightsCache.invalidate(me.userId);

@@ -282,6 +282,19 @@ describe('Insights: insight cards (spec §2, §4)', () => {
     expect(screen.queryByRole('list', { name: 'Analysed pages' })).not.toBeInTheDocument();
   });
 
+  it('says so when the period mixes analyses of different model versions, and not otherwise', async () => {
+    insightsApi({ current: buildInsights({ modelVersions: ['1.3.0', '2.0.0'] }) });
+    const { unmount } = show();
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent(messages.insights.mixedModels(['1.3.0', '2.0.0']));
+    expect(note).toHaveTextContent('(1.3.0, 2.0.0)');
+    unmount();
+    insightsApi({ current: buildInsights({ modelVersions: ['2.0.0'] }) });
+    show();
+    expect(await screen.findByRole('list', { name: 'Analysed pages' })).toBeInTheDocument();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
   it("says 'Showing 100 of N' when the period has more results than listed", async () => {
     const results = Array.from({ length: 100 }, (_, i) => insight(`p${i}`, 50));
     insightsApi({ current: buildInsights({ results, totalResults: 250 }) });

@@ -161,6 +161,11 @@ function InsightsContent({
       aria-busy={stale || undefined}
       className={cn('flex flex-col gap-6 transition-opacity', stale && 'opacity-60')}
     >
+      {(insights.modelVersions?.length ?? 0) > 1 ? (
+        <p role="note" className="rounded-2xl border border-line bg-sunken p-4 text-sm text-ink-muted">
+          {messages.insights.mixedModels(insights.modelVersions ?? [])}
+        </p>
+      ) : null}
       <Tabs defaultValue="trends">
         <TabsList aria-label="Insights view" className="max-w-xs print:hidden">
           <TabsTrigger value="trends">{messages.insights.trends}</TabsTrigger>

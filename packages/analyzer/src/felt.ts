@@ -1,0 +1,139 @@
+/**
+ * Reader-felt category intensity, the page verdict and pattern strength (README "Reader-felt categories",
+ * "Verdict", "Pattern strength"). Pure functions over numbers the analyzer already has; no I/O.
+ */
+import type { CategoryId, Classification } from '@mediadiet/contract/categories';
+import { applyCalibration, type Calibration } from './stats.ts';
+
+/** Numbers of the reader-felt layer, written by scripts/felt.ts into the model table. */
+export interface FeltModel {
+  /** Sentence valence inside ±deadZone is felt as neither negative nor positive. */
+  deadZone: number;
+  /** Weight of the expressed-emotion evidence (GoEmotions column, above its neutral reference). */
+  expressedWeight: number;
+  /** Per category (table order): the share of a valenced sentence's strength felt without any topic word. */
+  topicFloor: readonly number[];
+  /** Per category (table order): calibrated probability of a neutral comment (upper quartile); 0 below it. */
+  neutralReference: readonly number[];
+  /** Per category (table order): words that carry the category for a reader, and their strength 0..1. */
+  topics: readonly { words: readonly string[]; strength: readonly number[] }[];
+  verdict: VerdictModel;
+}
+
+/** Which way a category's felt part is gated by the sentence's valence. */
+export type Gate = 'negative' | 'positive' | 'none';
+
+export function gateOf(id: CategoryId, classification: Classification): Gate {
+  if (classification === 'mal') return 'negative';
+  // Curiosity and awe are not valenced feelings: only their expressed evidence counts.
+  return id === 'curiosity' || id === 'awe' ? 'none' : 'positive';
+}
+
+/** Strength of a sentence's negativity and positivity, 0..1, outside the dead zone. */
+export function polarity(valence: number, deadZone: number): { negative: number; positive: number } {
+  const scale = 1 - deadZone;
+  return {
+    negative: Math.max(0, (-valence - deadZone) / scale),
+    positive: Math.max(0, (valence - deadZone) / scale),
+  };
+}
+
+export interface SentenceFeltInput {
+  gate: Gate;
+  /** Sentence valence −1..1. */
+  valence: number;
+  /** Calibrated P(category | sentence) of the expressed-emotion model. */
+  probability: number;
+  /** The category's neutral reference probability. */
+  neutralReference: number;
+  /** Strongest topic word of the category in the sentence, 0..1. */
+  topic: number;
+  topicFloor: number;
+}
+
+/**
+ * Intensity (0..1) of a category in one sentence:
+ *   I = min(1, w · e · (1 − opposite) + gate · (floor + (1 − floor) · topic)),
+ * e = max(0, (p − p₀) / (1 − p₀)) the expressed evidence above a neutral comment's, gate the sentence's
+ * negativity (mal) or positivity (valenced pro) and opposite the other one (so a strongly negative sentence
+ * carries no pro evidence, and vice versa).
+ */
+export function sentenceIntensity(m: Pick<FeltModel, 'deadZone' | 'expressedWeight'>, s: SentenceFeltInput): number {
+  const { negative, positive } = polarity(s.valence, m.deadZone);
+  const expressed = Math.max(0, (s.probability - s.neutralReference) / (1 - s.neutralReference));
+  const gate = s.gate === 'negative' ? negative : s.gate === 'positive' ? positive : 0;
+  const opposite = s.gate === 'negative' ? positive : negative;
+  const felt = gate * (s.topicFloor + (1 - s.topicFloor) * s.topic);
+  return Math.min(1, m.expressedWeight * expressed * (1 - opposite) + felt);
+}
+
+export const VERDICTS = ['uplifting', 'neutral', 'mixed', 'draining'] as const;
+export type Verdict = (typeof VERDICTS)[number];
+
+/** Fitted thresholds of the verdict and its confidence maps (scripts/felt.ts). */
+export interface VerdictModel {
+  /** |lean| at or above which a page leans one way; lean = valence + balance · (strongest pro − strongest mal) / 100. */
+  valence: number;
+  /** Weight of the category balance in the lean. */
+  balance: number;
+  /** Strongest category score (0–100) of the leaning side needed to call it uplifting or draining. */
+  strength: number;
+  /** Score both sides must reach for "mixed" when the valence does not lean. */
+  mixed: number;
+  /** Per verdict: isotonic map from |lean| (for neutral: −|lean|) to P(verdict is right). */
+  confidence: Record<Verdict, Calibration>;
+}
+
+export interface VerdictResult {
+  verdict: Verdict;
+  /** The one or two categories that drive it (strongest first); none for a neutral page. */
+  drivers: CategoryId[];
+  /** Calibrated probability that a reader would agree, 0..1. */
+  confidence: number;
+}
+
+/** The verdict from the page valence and its category scores (0–100); thresholds in README "Verdict". */
+export function verdictOf(
+  m: VerdictModel,
+  valence: number,
+  scores: readonly { id: CategoryId; classification: Classification; score: number }[],
+): VerdictResult {
+  const side = (c: Classification) => scores.filter((s) => s.classification === c).sort((a, b) => b.score - a.score);
+  const pro = side('pro');
+  const mal = side('mal');
+  const topPro = pro[0]?.score ?? 0;
+  const topMal = mal[0]?.score ?? 0;
+  const lean = valence + (m.balance * (topPro - topMal)) / 100;
+  let verdict: Verdict = 'neutral';
+  if (Math.abs(lean) < m.valence && topPro >= m.mixed && topMal >= m.mixed) verdict = 'mixed';
+  else if (lean <= -m.valence && topMal >= m.strength) verdict = 'draining';
+  else if (lean >= m.valence && topPro >= m.strength) verdict = 'uplifting';
+  const drivers = (list: typeof pro): CategoryId[] => {
+    const [first, second] = list;
+    if (!first || first.score <= 0) return [];
+    return second && second.score >= first.score / 2 ? [first.id, second.id] : [first.id];
+  };
+  const driving =
+    verdict === 'draining'
+      ? drivers(mal)
+      : verdict === 'uplifting'
+        ? drivers(pro)
+        : verdict === 'mixed'
+          ? [...drivers(mal).slice(0, 1), ...drivers(pro).slice(0, 1)]
+          : [];
+  const x = verdict === 'neutral' ? -Math.abs(lean) : Math.abs(lean);
+  return { verdict, drivers: driving, confidence: applyCalibration(m.confidence[verdict], x) };
+}
+
+/** A strongest category score of PATTERN_HALF halves the pattern strength (README "Pattern strength"). */
+export const PATTERN_HALF = 5;
+
+/**
+ * Pattern strength: r⁺ · I / (I + PATTERN_HALF), r⁺ = max(0, Pearson r of the page's scores and the reader's
+ * sensitivities), I the strongest score. A page with nothing felt, or whose profile runs against the reader's
+ * sensitivities, is a weak pattern; a clear profile where the reader is sensitive is a strong one.
+ */
+export function patternStrength(r: number, strongest: number): number {
+  if (!(strongest > 0) || !Number.isFinite(r)) return 0;
+  return Math.max(0, r) * (strongest / (strongest + PATTERN_HALF));
+}
