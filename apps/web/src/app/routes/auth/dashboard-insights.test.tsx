@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -262,5 +262,57 @@ describe('live arrivals (socket analysis_created_{userId})', () => {
         .emitFromServer(analysisCreatedEvent('user-7'), { userId: 'user-7', analysis: { id: 1 } }),
     );
     await waitFor(async () => expect(await historyCards()).toHaveLength(2));
+  });
+});
+
+describe('a failed load (issue 28): the error within seconds, and no request storm', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("shows 'Failed to load analysis history' / 'Failed to load insights' with the server's words, asks a couple of times a minute at most, and Try again recovers", async () => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+      shouldAdvanceTime: true,
+    });
+    signedIn();
+    let down = true;
+    const asked = { recent: 0, insights: 0 };
+    server.use(
+      http.get('*/api/analysis/recent', () => {
+        asked.recent += 1;
+        if (down) return HttpResponse.json({ success: false, error: 'The database is unavailable' }, { status: 503 });
+        return HttpResponse.json({
+          success: true,
+          results: [toRecentAnalysis(first)],
+          totals: { touchpoints: 1, tokens: first.tokens },
+          nextCursor: null,
+        });
+      }),
+      http.get('*/api/analysis/insights', () => {
+        asked.insights += 1;
+        return down ? HttpResponse.error() : HttpResponse.json(buildInsights());
+      }),
+    );
+    renderApp('/auth/dashboard');
+
+    // Within a few seconds: both errors, each with "Try again", no loading block.
+    await act(() => vi.advanceTimersByTimeAsync(4_000));
+    const history = await screen.findByRole('region', { name: 'History' });
+    const historyAlert = within(history).getByRole('alert');
+    expect(historyAlert).toHaveTextContent(messages.loading.analysisHistory);
+    expect(historyAlert).toHaveTextContent('The database is unavailable');
+    const insightsAlert = within(screen.getByRole('region', { name: 'Monthly insights' })).getByRole('alert');
+    expect(insightsAlert).toHaveTextContent(messages.loading.insights);
+    expect(insightsAlert).toHaveTextContent(messages.http.network);
+
+    // A minute on: a first try and one retry each, nothing more.
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(asked.recent).toBeLessThanOrEqual(3);
+    expect(asked.insights).toBeLessThanOrEqual(3);
+    expect(within(history).getByRole('alert')).toBeInTheDocument();
+
+    down = false;
+    vi.useRealTimers();
+    await userEvent.click(within(within(history).getByRole('alert')).getByRole('button', { name: 'Try again' }));
+    expect(await historyCards()).toHaveLength(1);
   });
 });
