@@ -3,6 +3,8 @@ import { io, type Socket } from 'socket.io-client';
 import {
   analysisCreatedEvent,
   AnalysisCreatedPayloadSchema,
+  analysisDeletedEvent,
+  AnalysisDeletedPayloadSchema,
   configStateUpdateEvent,
   SOCKET_PATH,
   UserUpdatePayloadSchema,
@@ -10,7 +12,7 @@ import {
 } from '@mediadiet/contract/realtime';
 import type { User } from '@mediadiet/contract/user';
 import { env } from '@/config/env';
-import { applyAnalysisCreated } from '@/lib/analysis-cache';
+import { applyAnalysisCreated, applyAnalysisDeleted } from '@/lib/analysis-cache';
 import { tabBus } from '@/lib/broadcast';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -30,13 +32,14 @@ export function connectSocket(token: string): Socket {
  * On `update_user_{id}` the account info (and the session, unless the event carries the new user) is
  * refetched and the other tabs are told (USER_UPDATE); on `config_state_update_{id}` the account info is
  * refetched (spec §4); on `analysis_created_{id}` (ours) the new analysis joins the history and the
- * insights refetch.
+ * insights refetch; on `analysis_deleted_{id}` (ours: "Forget this page" in any tab) it leaves them.
  */
 export function listenForUser(token: string, userId: string, queryClient: QueryClient): () => void {
   const socket = connectSocket(token);
   const userEvent = userUpdateEvent(userId);
   const configEvent = configStateUpdateEvent(userId);
   const analysisEvent = analysisCreatedEvent(userId);
+  const deletedEvent = analysisDeletedEvent(userId);
 
   const onUserUpdate = (payload: unknown) => {
     const parsed = UserUpdatePayloadSchema.safeParse(payload);
@@ -56,13 +59,21 @@ export function listenForUser(token: string, userId: string, queryClient: QueryC
     else void queryClient.invalidateQueries({ queryKey: queryKeys.analysis });
   };
 
+  const onAnalysisDeleted = (payload: unknown) => {
+    const parsed = AnalysisDeletedPayloadSchema.safeParse(payload);
+    if (parsed.success) applyAnalysisDeleted(queryClient, parsed.data.id);
+    else void queryClient.invalidateQueries({ queryKey: queryKeys.analysis });
+  };
+
   socket.on(userEvent, onUserUpdate);
   socket.on(configEvent, onConfigState);
   socket.on(analysisEvent, onAnalysisCreated);
+  socket.on(deletedEvent, onAnalysisDeleted);
   return () => {
     socket.off(userEvent, onUserUpdate);
     socket.off(configEvent, onConfigState);
     socket.off(analysisEvent, onAnalysisCreated);
+    socket.off(deletedEvent, onAnalysisDeleted);
     socket.disconnect();
   };
 }
