@@ -47,53 +47,59 @@ const waitFor = <T>(what: string, ms: number, register: (resolve: (value: T) => 
   });
 
 describe('live events after a graceful restart', () => {
-  it('an open socket reconnects within seconds of a SIGTERM restart on the same port and gets its events', { timeout: 120_000 }, async () => {
-    const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'mediadiet-restart-'));
-    tmpDirs.push(tmp);
-    const env = { DATA_DIR: path.join(tmp, 'data'), WEB_DIST_DIR: path.join(tmp, 'no-web') };
+  it(
+    'an open socket reconnects within seconds of a SIGTERM restart on the same port and gets its events',
+    { timeout: 120_000 },
+    async () => {
+      const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'mediadiet-restart-'));
+      tmpDirs.push(tmp);
+      const env = { DATA_DIR: path.join(tmp, 'data'), WEB_DIST_DIR: path.join(tmp, 'no-web') };
 
-    // A user with a session, made with the app itself on that data directory.
-    const database = await createDatabase({ databaseUrl: undefined, dataDir: env.DATA_DIR });
-    const app = await buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }), { database });
-    await app.ready();
-    const user = await buildUser({ app });
-    const token = await signIn({ app }, user.id);
-    await app.close();
+      // A user with a session, made with the app itself on that data directory.
+      const database = await createDatabase({ databaseUrl: undefined, dataDir: env.DATA_DIR });
+      const app = await buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }), { database });
+      await app.ready();
+      const user = await buildUser({ app });
+      const token = await signIn({ app }, user.id);
+      await app.close();
 
-    const first = startServer(env);
-    const port = await first.port;
-    const base = `http://127.0.0.1:${port}`;
-    const socket = connect(base, { auth: { token }, transports: ['websocket'] });
-    sockets.push(socket);
-    await waitFor<void>('first connect', 20_000, (done) => socket.once('connect', () => done()));
+      const first = startServer(env);
+      const port = await first.port;
+      const base = `http://127.0.0.1:${port}`;
+      const socket = connect(base, { auth: { token }, transports: ['websocket'] });
+      sockets.push(socket);
+      await waitFor<void>('first connect', 20_000, (done) => socket.once('connect', () => done()));
 
-    const disconnected = waitFor<string>('disconnect', 20_000, (done) => socket.once('disconnect', done));
-    first.child.kill('SIGTERM');
-    const reason = await disconnected;
-    await first.exited;
-    // Not "io server disconnect": that one is never retried by the client.
-    expect(reason).not.toBe('io server disconnect');
+      const disconnected = waitFor<string>('disconnect', 20_000, (done) => socket.once('disconnect', done));
+      first.child.kill('SIGTERM');
+      const reason = await disconnected;
+      await first.exited;
+      // Not "io server disconnect": that one is never retried by the client.
+      expect(reason).not.toBe('io server disconnect');
 
-    const second = startServer({ ...env, PORT: String(port) });
-    expect(await second.port).toBe(port);
-    const listening = Date.now();
-    if (!socket.connected) {
-      await waitFor<void>('reconnect', 15_000, (done) => socket.once('connect', () => done()));
-    }
-    // socket.io-client's back-off tops out at 5 s: live again within a few seconds of the restart.
-    expect(Date.now() - listening).toBeLessThan(8_000);
+      const second = startServer({ ...env, PORT: String(port) });
+      expect(await second.port).toBe(port);
+      const listening = Date.now();
+      if (!socket.connected) {
+        await waitFor<void>('reconnect', 15_000, (done) => socket.once('connect', () => done()));
+      }
+      // socket.io-client's back-off tops out at 5 s: live again within a few seconds of the restart.
+      expect(Date.now() - listening).toBeLessThan(8_000);
 
-    // And it is in its user's room again: a change to the user reaches it.
-    const event = waitFor<unknown>('update_user', 10_000, (done) => socket.once(userUpdateEvent(user.id), done));
-    const response = await fetch(`${base}/api/extension/installation`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ isInstalled: true }),
-    });
-    expect(response.status, await response.clone().text()).toBe(200);
-    expect(await event).toMatchObject({ userId: user.id });
+      // And it is in its user's room again: a change to the user reaches it.
+      const event = waitFor<unknown>('update_user', 10_000, (done) =>
+        socket.once(userUpdateEvent(user.id), done),
+      );
+      const response = await fetch(`${base}/api/extension/installation`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ isInstalled: true }),
+      });
+      expect(response.status, await response.clone().text()).toBe(200);
+      expect(await event).toMatchObject({ userId: user.id });
 
-    second.child.kill('SIGTERM');
-    await second.exited;
-  });
+      second.child.kill('SIGTERM');
+      await second.exited;
+    },
+  );
 });

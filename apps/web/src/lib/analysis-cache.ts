@@ -82,5 +82,6 @@ export function applyAnalysisDeleted(queryClient: QueryClient, id: string): void
   void queryClient.invalidateQueries({ queryKey: queryKeys.insights });
   // A detail still on screen keeps its data until it closes (then the cache lets it go).
   const detail = queryClient.getQueryCache().find({ queryKey: queryKeys.analysisDetail(id), exact: true });
-  if (detail && detail.getObserversCount() === 0) queryClient.removeQueries({ queryKey: detail.queryKey, exact: true });
+  if (detail && detail.getObserversCount() === 0)
+    queryClient.removeQueries({ queryKey: detail.queryKey, exact: true });
 }

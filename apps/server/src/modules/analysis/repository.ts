@@ -140,9 +140,15 @@ const subDaily = sql.raw(
     .join(', '),
 );
 const VALUE_COLUMNS_DAILY = sql.raw(
-  ['user_id', 'day', 'analyses', 'tokens', 'overall_sum', 'overall_count', ...CATEGORY_IDS.map(categoryColumn)].join(
-    ', ',
-  ),
+  [
+    'user_id',
+    'day',
+    'analyses',
+    'tokens',
+    'overall_sum',
+    'overall_count',
+    ...CATEGORY_IDS.map(categoryColumn),
+  ].join(', '),
 );
 
 /**

@@ -36,7 +36,11 @@ async function readerWithThreePages() {
   const hosts = ['news.example.org', 'news.example.org', 'forum.example.net'];
   const ids: string[] = [];
   for (const [i, text] of TEXTS.entries()) {
-    const response = await postTouchpoint(t, apiKey, touchpoint({ url: `https://${hosts[i]}/story-${i}`, text }));
+    const response = await postTouchpoint(
+      t,
+      apiKey,
+      touchpoint({ url: `https://${hosts[i]}/story-${i}`, text }),
+    );
     expect(response.statusCode, response.body).toBe(202);
     ids.push(response.json<{ id: string }>().id);
   }
@@ -89,7 +93,11 @@ describe('DELETE /api/analysis/:id', () => {
     expect(month.totalResults).toBe(2);
     expect(month.results.map((r) => r.id)).not.toContain(gone.id);
     expect(month.topDomains.map((d) => [d.domain, d.visitCount])).toEqual([['news.example.org', 2]]);
-    const joy = kept.reduce((n, r) => n + (r.categoryScores as Record<string, { BaseScore: number }>).joy!.BaseScore, 0) / 2;
+    const joy =
+      kept.reduce(
+        (n, r) => n + (r.categoryScores as Record<string, { BaseScore: number }>).joy!.BaseScore,
+        0,
+      ) / 2;
     expect(month.trends.metadata.averageScores.joy).toBeCloseTo(joy, 3);
     // The rollups equal a rebuild from the remaining rows (sums to float precision).
     const stored = await repo.readRollups(t.db, who.userId);
@@ -134,7 +142,9 @@ describe('DELETE /api/analysis/:id', () => {
     expect(await t.app.usage.current(owner.userId)).toMatchObject({ touchpoints: 3 });
 
     expect((await call(t, owner.token, 'DELETE', '/api/analysis/not-a-uuid')).statusCode).toBe(404);
-    expect((await call(t, owner.token, 'DELETE', '/api/analysis/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect(
+      (await call(t, owner.token, 'DELETE', '/api/analysis/00000000-0000-4000-8000-000000000000')).statusCode,
+    ).toBe(404);
     expect((await call(t, owner.token, 'DELETE', `/api/analysis/${id}`)).statusCode).toBe(200);
     expect((await call(t, owner.token, 'DELETE', `/api/analysis/${id}`)).statusCode).toBe(404);
     expect((await recent(owner.token)).results).toHaveLength(2);

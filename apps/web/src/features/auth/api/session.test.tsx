@@ -81,29 +81,37 @@ describe('auth state (spec §4)', () => {
     ['a 5xx', () => HttpResponse.json({ success: false, error: 'Internal server error' }, { status: 500 })],
     ['a network error (the tab closed mid-request, the server unreachable)', () => HttpResponse.error()],
     ['a 503 without a body', () => new HttpResponse(null, { status: 503 })],
-  ])('%s keeps the token, asks again and signs in once the server answers', async (_what, failure) => {
-    server.use(...sessionHandlers(buildUser({ name: 'Grace Hopper', email: 'grace@example.com' })));
-    let calls = 0;
-    const seen = countLoggedIn(() => {
-      calls++;
-      return calls <= 2
-        ? failure()
-        : HttpResponse.json({ success: true, loggedIn: true, user: buildUser({ name: 'Grace Hopper' }) });
-    });
-    localStorage.setItem(AUTH_TOKEN_KEY, 'tok-slow');
-    const { router } = renderApp('/auth/dashboard');
+  ])(
+    '%s keeps the token, asks again and signs in once the server answers',
+    async (_what, failure) => {
+      server.use(...sessionHandlers(buildUser({ name: 'Grace Hopper', email: 'grace@example.com' })));
+      let calls = 0;
+      const seen = countLoggedIn(() => {
+        calls++;
+        return calls <= 2
+          ? failure()
+          : HttpResponse.json({ success: true, loggedIn: true, user: buildUser({ name: 'Grace Hopper' }) });
+      });
+      localStorage.setItem(AUTH_TOKEN_KEY, 'tok-slow');
+      const { router } = renderApp('/auth/dashboard');
 
-    await waitFor(() => expect(seen).toHaveLength(2));
-    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('tok-slow');
-    expect(router.state.location.pathname).toBe('/auth/dashboard');
-    // Retried after 1 s and 2 s; the third answer signs in.
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Grace' }, { timeout: 6000 })).toBeInTheDocument();
-    expect(seen).toHaveLength(3);
-    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('tok-slow');
-  }, 10_000);
+      await waitFor(() => expect(seen).toHaveLength(2));
+      expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('tok-slow');
+      expect(router.state.location.pathname).toBe('/auth/dashboard');
+      // Retried after 1 s and 2 s; the third answer signs in.
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Welcome, Grace' }, { timeout: 6000 }),
+      ).toBeInTheDocument();
+      expect(seen).toHaveLength(3);
+      expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('tok-slow');
+    },
+    10_000,
+  );
 
   it('the retries back off to at most one every 30 s', () => {
-    expect([1, 2, 3, 4, 5, 6, 10].map(sessionRetryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+    expect([1, 2, 3, 4, 5, 6, 10].map(sessionRetryDelay)).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000,
+    ]);
   });
 
   it('asks nothing without a token', async () => {
