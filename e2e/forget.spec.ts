@@ -35,7 +35,10 @@ async function signIn(page: Page, email: string) {
 
 test.use({ baseURL: async ({ seeded }, use) => use(seeded.baseURL) });
 
-test('forget a page from its detail: gone here, live in another tab, and on the server', async ({ page, context }) => {
+test('forget a page from its detail: gone here, live in another tab, and on the server', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, DEMO_EMAIL);
   const token = await page.evaluate(() => localStorage.getItem('authToken'));
@@ -53,7 +56,9 @@ test('forget a page from its detail: gone here, live in another tab, and on the 
   const id = new URLSearchParams(href.split('?')[1]).get('analysis') ?? '';
   expect(id).not.toBe('');
   await expect(other.locator(`a[href*="analysis=${id}"]`)).toHaveCount(1);
-  const before = await page.request.get(`/api/analysis/get/${id}`, { headers: { authorization: `Bearer ${token}` } });
+  const before = await page.request.get(`/api/analysis/get/${id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(before.status()).toBe(200);
 
   await cards.first().click();
@@ -71,8 +76,12 @@ test('forget a page from its detail: gone here, live in another tab, and on the 
   await expect(page.locator(`a[href*="analysis=${id}"]`)).toHaveCount(0);
   await expect(other.locator(`a[href*="analysis=${id}"]`)).toHaveCount(0, { timeout: 10_000 });
 
-  const after = await page.request.get(`/api/analysis/get/${id}`, { headers: { authorization: `Bearer ${token}` } });
+  const after = await page.request.get(`/api/analysis/get/${id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(after.status()).toBe(404);
-  const again = await page.request.delete(`/api/analysis/${id}`, { headers: { authorization: `Bearer ${token}` } });
+  const again = await page.request.delete(`/api/analysis/${id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(again.status()).toBe(404);
 });
