@@ -1,10 +1,19 @@
 import type { TouchpointRequest } from '@mediadiet/contract/extension';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { popupState } from '../src/background/index';
-import { backoffMs, BACKOFF_MAX_MS, FLUSH_ALARM, FLUSH_BATCH, QUEUE_MAX } from '../src/background/queue';
+import {
+  backoffMs,
+  BACKOFF_MAX_MS,
+  BATCH_PAUSE_MS,
+  FLUSH_ALARM,
+  FLUSH_BATCH,
+  PROBE_DELAYS_MS,
+  QUEUE_MAX,
+} from '../src/background/queue';
+import { handleCapture } from '../src/background/touchpoints';
 import { listen } from '../src/background/index';
 import type { QueueItem } from '../src/storage-keys';
-import type { fakeFetch} from './fakes';
+import type { FetchCall, fakeFetch } from './fakes';
 import { setup } from './fakes';
 
 const KEY = 'k'.repeat(40);
@@ -91,6 +100,79 @@ describe('queue', () => {
     listen(t.ctx);
     t.listeners.alarm.forEach((l) => l({ name: FLUSH_ALARM }));
     await t.ctx.queue.flush();
+    expect(queue(t)).toHaveLength(0);
+  });
+});
+
+describe('queued pages when the server comes back (issue 28)', () => {
+  afterEach(() => vi.useRealTimers());
+  const READY = 'GET /readyz';
+  const sentUrls = (t: { calls: FetchCall[] }) =>
+    t.calls.filter((c) => c.path === '/api/extension/touchpoints').map((c) => (c.body as TouchpointRequest).url);
+
+  it('keep their capture time: a page read offline is sent later with the time it was read', async () => {
+    const t = setup({ routes: { [TP]: 'network', [READY]: 'network' } });
+    t.data.apiKey = KEY;
+    const readAt = t.now();
+    const page = { url: 'https://news.test/story', title: 'Story', text: 'A calm and hopeful story about a garden.' };
+    expect(await handleCapture(t.ctx, page, { id: 3, incognito: false })).toMatchObject({ status: 'queued' });
+    await t.ctx.queue.flush();
+    expect(queue(t)).toHaveLength(1);
+
+    t.advance(45 * 60_000);
+    t.routes[TP] = { status: 202, body: { success: true, id: 'x' } };
+    expect((await t.ctx.queue.flush(true)).sent).toBe(1);
+    const sent = t.calls.filter((c) => c.path === '/api/extension/touchpoints').at(-1)!.body as TouchpointRequest;
+    expect(sent.capturedAt).toBe(new Date(readAt).toISOString());
+  });
+
+  it('go within seconds of the server answering the cheap probe, not after the 30 s alarm', async () => {
+    vi.useFakeTimers();
+    const t = withQueue(3, { [TP]: { status: 503 }, [READY]: { status: 503 } });
+    await t.ctx.queue.flush();
+    expect(t.alarms.get(FLUSH_ALARM)).toEqual({ when: t.now() + 30_000 });
+
+    // Still down at the first probes: nothing sent, only the probe asked.
+    await vi.advanceTimersByTimeAsync(PROBE_DELAYS_MS[0]);
+    expect(t.calls.filter((c) => c.path === '/readyz')).toHaveLength(1);
+    expect(sentUrls(t)).toHaveLength(1);
+
+    // The server is back: the next probe (a few seconds later) sends everything.
+    t.routes[READY] = { status: 200, body: { status: 'ready' } };
+    t.routes[TP] = { status: 202, body: { success: true, id: 'x' } };
+    t.advance(PROBE_DELAYS_MS.at(-1)!);
+    await vi.advanceTimersByTimeAsync(PROBE_DELAYS_MS.at(-1)!);
+    expect(queue(t)).toHaveLength(0);
+    expect(sentUrls(t).slice(1)).toEqual(['https://site.test/0', 'https://site.test/1', 'https://site.test/2']);
+    expect(t.data.queueRetry).toEqual({ failures: 0, nextAt: 0 });
+    // The probe costs no key and no page.
+    const probe = t.calls.find((c) => c.path === '/readyz')!;
+    expect(probe.method).toBe('GET');
+    expect(probe.body).toBeUndefined();
+    expect(probe.auth).toBeNull();
+  });
+
+  it('go at once when the server answers any other call of the extension', async () => {
+    const t = withQueue(2, { [TP]: 'network' });
+    await t.ctx.queue.flush();
+    expect(queue(t)).toHaveLength(2);
+    t.routes[TP] = { status: 202, body: { success: true, id: 'x' } };
+    t.routes['GET /api/extension/disabled'] = {
+      status: 200,
+      body: { success: true, urls: { current: [], defaults: [] } },
+    };
+    await t.ctx.refreshDisabled(true);
+    await vi.waitFor(() => expect(queue(t)).toHaveLength(0));
+  });
+
+  it('a long queue goes batch after batch a second apart, not one batch per 30 s alarm', async () => {
+    vi.useFakeTimers();
+    const t = withQueue(FLUSH_BATCH * 2 + 1, { [TP]: { status: 202, body: { success: true, id: 'x' } } });
+    await t.ctx.queue.flush(true);
+    expect(queue(t)).toHaveLength(FLUSH_BATCH + 1);
+    await vi.advanceTimersByTimeAsync(BATCH_PAUSE_MS);
+    expect(queue(t)).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(BATCH_PAUSE_MS);
     expect(queue(t)).toHaveLength(0);
   });
 });

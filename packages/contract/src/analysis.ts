@@ -118,6 +118,16 @@ export const AnalysisResponseSchema = z.object({
 });
 export type AnalysisResponse = z.infer<typeof AnalysisResponseSchema>;
 
+/**
+ * DELETE /api/analysis/:id ("Forget this page", decision 116): the analysis, its touch point, its usage and
+ * its share of every rollup are gone; answers the id forgotten. 404 when not the caller's.
+ */
+export const ForgetAnalysisResponseSchema = z.object({
+  success: z.literal(true),
+  id: IdSchema,
+});
+export type ForgetAnalysisResponse = z.infer<typeof ForgetAnalysisResponseSchema>;
+
 // ── Rules ──────────────────────────────────────────────────────────────────────────────────────────
 
 /** `pro` is pro; anything else is treated as mal (spec §3). */

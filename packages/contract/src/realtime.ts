@@ -22,6 +22,7 @@ export function userRoom(userId: string): string {
 export const userUpdateEvent = (userId: string) => `update_user_${userId}` as const;
 export const configStateUpdateEvent = (userId: string) => `config_state_update_${userId}` as const;
 export const analysisCreatedEvent = (userId: string) => `analysis_created_${userId}` as const;
+export const analysisDeletedEvent = (userId: string) => `analysis_deleted_${userId}` as const;
 
 /** The user changed (spec: "user update carrying a state"). The client reloads account info on it. */
 export const UserUpdatePayloadSchema = z.object({
@@ -45,11 +46,19 @@ export const AnalysisCreatedPayloadSchema = z.object({
 });
 export type AnalysisCreatedPayload = z.infer<typeof AnalysisCreatedPayloadSchema>;
 
+/** The user forgot one analysis ("Forget this page", our event): every tab drops it and refetches. */
+export const AnalysisDeletedPayloadSchema = z.object({
+  userId: IdSchema,
+  id: IdSchema,
+});
+export type AnalysisDeletedPayload = z.infer<typeof AnalysisDeletedPayloadSchema>;
+
 /** Event name builders and payload schemas, for generic emit/subscribe helpers. */
 export const realtimeEvents = {
   userUpdate: { name: userUpdateEvent, payload: UserUpdatePayloadSchema },
   configStateUpdate: { name: configStateUpdateEvent, payload: ConfigStateUpdatePayloadSchema },
   analysisCreated: { name: analysisCreatedEvent, payload: AnalysisCreatedPayloadSchema },
+  analysisDeleted: { name: analysisDeletedEvent, payload: AnalysisDeletedPayloadSchema },
 } as const;
 export type RealtimeEventKey = keyof typeof realtimeEvents;
 export type RealtimePayload<K extends RealtimeEventKey> = z.infer<(typeof realtimeEvents)[K]['payload']>;

@@ -7,6 +7,7 @@ import {
 import {
   AnalysisParamsSchema,
   AnalysisResponseSchema,
+  ForgetAnalysisResponseSchema,
   RecentAnalysesQuerySchema,
   RecentAnalysesResponseSchema,
 } from './analysis';
@@ -610,6 +611,16 @@ export const extraApi = {
     auth: 'session',
     body: DeleteAccountRequestSchema,
     response: DeleteAccountResponseSchema,
+  }),
+  analysisDelete: defineRoute({
+    operationId: 'analysisDelete',
+    method: 'DELETE',
+    path: '/api/analysis/:id',
+    summary: "Forget one page: its analysis, usage and share of the insights (404 when not the caller's)",
+    tag: 'analysis',
+    auth: 'session',
+    params: AnalysisParamsSchema,
+    response: ForgetAnalysisResponseSchema,
   }),
   extensionTouchpoints: defineRoute({
     operationId: 'extensionTouchpoints',

@@ -7,8 +7,11 @@ export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; 
 export const NETWORK_ERROR = 'Network error occurred';
 const TIMEOUT_MS = 15_000;
 
-/** The extension's server calls, every one with the apiKey as bearer. Status 0 = no HTTP answer. */
-export function createApi(fetchFn: typeof fetch, apiBase: string) {
+/**
+ * The extension's server calls, every one with the apiKey as bearer. Status 0 = no HTTP answer.
+ * `onAnswer` is told of every call the server answered with success (the offline queue then goes at once).
+ */
+export function createApi(fetchFn: typeof fetch, apiBase: string, hooks: { onAnswer?: () => void } = {}) {
   async function call<S extends z.ZodType>(
     method: string,
     path: string,
@@ -32,6 +35,7 @@ export function createApi(fetchFn: typeof fetch, apiBase: string) {
       return { ok: false, status: 0, error: NETWORK_ERROR };
     }
     const json: unknown = await res.json().catch(() => undefined);
+    if (res.ok) hooks.onAnswer?.();
     if (!res.ok) {
       const msg = (json as { error?: unknown; message?: unknown } | undefined) ?? {};
       const text = typeof msg.error === 'string' ? msg.error : typeof msg.message === 'string' ? msg.message : '';
@@ -44,6 +48,18 @@ export function createApi(fetchFn: typeof fetch, apiBase: string) {
   }
 
   return {
+    /**
+     * GET /readyz: is the server up with its database? No key, no page: the offline queue's cheap probe
+     * (PROBE_DELAYS_MS in queue.ts).
+     */
+    ready: async (): Promise<boolean> => {
+      try {
+        const res = await fetchFn(`${apiBase}/readyz`, { signal: AbortSignal.timeout(5_000) });
+        return res.ok;
+      } catch {
+        return false;
+      }
+    },
     /** POST /api/extension/verify — the freshly handed-over key switches the extension on. */
     verify: (apiKey: string) => call(api.extensionVerify.method, api.extensionVerify.path, apiKey, null),
     tokenValidity: (apiKey: string) =>

@@ -24,7 +24,8 @@ export interface BackgroundDeps {
 export function createBackground(deps: BackgroundDeps): BackgroundContext {
   const now = deps.now ?? Date.now;
   const store = new Store(deps.browser, deps.config.dwellMs);
-  const api = createApi(deps.fetch, deps.config.apiBase);
+  // Any call the server answers sends pages that wait after a failure (the queue's own calls excepted).
+  const api = createApi(deps.fetch, deps.config.apiBase, { onAnswer: () => void ctx.queue.serverAnswered() });
   const ctx = { browser: deps.browser, config: deps.config, store, api, now, analyze: deps.analyze } as BackgroundContext;
   ctx.queue = new TouchpointQueue({
     browser: deps.browser,
@@ -32,6 +33,7 @@ export function createBackground(deps: BackgroundDeps): BackgroundContext {
     api,
     now,
     onResult: (item, status) => markLastAnalysis(ctx, item.request.url, status),
+    probe: () => api.ready(),
   });
   ctx.refreshDisabled = (force) => refreshDisabled(ctx, force);
   return ctx;
@@ -91,6 +93,8 @@ export async function handleInternal(ctx: BackgroundContext, msg: InternalMessag
       if (sender.id !== ctx.browser.runtime.id) return { success: false, error: 'Origin not allowed' };
       return handleWebMessage(ctx, msg.message, sender.tab ? senderOrigin(sender) : null);
     case 'captureCheck':
+      // The background woke for a page: pages waiting after a failure ask whether the server is back.
+      void ctx.queue.probe();
       return handleCaptureCheck(ctx, msg.url, sender.tab);
     case 'capture':
       return handleCapture(ctx, msg, sender.tab);

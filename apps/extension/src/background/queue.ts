@@ -8,10 +8,21 @@ export const QUEUE_MAX = 200;
 /** Items sent per flush; the rest wait for the next alarm, so a long offline spell never floods the server. */
 export const FLUSH_BATCH = 25;
 export const BACKOFF_BASE_MS = 30_000;
-export const BACKOFF_MAX_MS = 30 * 60_000;
+export const BACKOFF_MAX_MS = 5 * 60_000;
 export const FLUSH_ALARM = 'mediadiet-flush';
+/**
+ * While pages wait after a failure, the server is probed (GET /readyz: no key, no page, a few bytes) after
+ * these delays and then every last one while the background runs, so the queue goes within seconds of the
+ * server coming back; the alarm (`backoffMs`, Chrome's alarms fire every 30 s at the most) wakes a background
+ * that was put to sleep. Any other call the server answers sends the queue at once too.
+ */
+export const PROBE_DELAYS_MS = [2_000, 4_000, 8_000] as const;
+/** Never more than one probe in this long, however many triggers (captures, popup, timers) ask. */
+export const PROBE_MIN_INTERVAL_MS = 2_000;
+/** Between two batches of a long queue (FLUSH_BATCH each) while the background runs. */
+export const BATCH_PAUSE_MS = 1_000;
 
-/** Delay before retry number `failures` (1, 2, …): 30 s, 1 min, 2 min … capped at 30 min. */
+/** Delay of the fallback alarm before retry number `failures` (1, 2, …): 30 s, 1 min, 2 min … capped at 5 min. */
 export function backoffMs(failures: number): number {
   return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, failures - 1));
 }
@@ -25,12 +36,52 @@ export interface QueueDeps {
   now: () => number;
   /** Told the fate of each item (popup's "last analysis" status). */
   onResult?: (item: QueueItem, status: 'sent' | 'limit' | 'error') => Promise<void>;
+  /** The cheap "is the server back?" check (GET /readyz); none: only alarms and other calls retry. */
+  probe?: () => Promise<boolean>;
 }
 
 export class TouchpointQueue {
   private flushing: Promise<FlushOutcome> | null = null;
+  private probeTimer: ReturnType<typeof setTimeout> | undefined;
+  private batchTimer: ReturnType<typeof setTimeout> | undefined;
+  private lastProbeAt = -Infinity;
 
   constructor(private readonly deps: QueueDeps) {}
+
+  /** Pages wait after a failure (a back-off is running). */
+  private async waiting(): Promise<boolean> {
+    const [retry, queue] = await Promise.all([this.deps.store.get('queueRetry'), this.deps.store.get('queue')]);
+    return Boolean(retry && retry.failures > 0 && queue && queue.length > 0);
+  }
+
+  private scheduleProbe(failures: number): void {
+    if (!this.deps.probe) return;
+    clearTimeout(this.probeTimer);
+    const delay = PROBE_DELAYS_MS[Math.min(failures, PROBE_DELAYS_MS.length) - 1] ?? PROBE_DELAYS_MS[0];
+    this.probeTimer = setTimeout(() => void this.probe(), delay);
+  }
+
+  /**
+   * Is the server back? When pages wait, ask it cheaply (at most once per PROBE_MIN_INTERVAL_MS) and, if it
+   * answers, send them now; if not, ask again a little later. Also called when the background wakes for
+   * anything else (a page captured, the popup opened).
+   */
+  async probe(): Promise<void> {
+    const { probe, now } = this.deps;
+    if (!probe || !(await this.waiting())) return;
+    if (now() - this.lastProbeAt < PROBE_MIN_INTERVAL_MS) return;
+    this.lastProbeAt = now();
+    if (await probe()) {
+      await this.flush(true);
+      return;
+    }
+    this.scheduleProbe(PROBE_DELAYS_MS.length);
+  }
+
+  /** The server answered one of the extension's other calls: pages waiting after a failure go now. */
+  async serverAnswered(): Promise<void> {
+    if (this.flushing === null && (await this.waiting())) await this.flush(true);
+  }
 
   /** Append; when full, the oldest items go (their number is kept for the popup). */
   async enqueue(request: TouchpointRequest, key: string): Promise<void> {
@@ -107,13 +158,18 @@ export class TouchpointQueue {
       const nextAt = now() + backoffMs(failures);
       await store.set({ queueRetry: { failures, nextAt } });
       await browser.alarms.create(FLUSH_ALARM, { when: nextAt });
+      this.scheduleProbe(failures);
       return { ...outcome, retryAt: nextAt };
     }
+    clearTimeout(this.probeTimer);
     await store.set({ queueRetry: { failures: 0, nextAt: 0 } });
     if ((await this.length()) > 0) {
-      // More than one batch waiting: continue shortly rather than all at once.
+      // More than one batch waiting: the next one after a pause rather than all at once (the alarm in case
+      // the background is put to sleep meanwhile).
       const nextAt = now() + BACKOFF_BASE_MS;
       await browser.alarms.create(FLUSH_ALARM, { when: nextAt });
+      clearTimeout(this.batchTimer);
+      this.batchTimer = setTimeout(() => void this.flush(true), BATCH_PAUSE_MS);
       outcome.retryAt = nextAt;
     }
     return outcome;

@@ -144,6 +144,8 @@ export function createTouchpointWorker(deps: {
     overallScore: scores.overallScore ?? null,
     modelVersion: scores.modelVersion ?? null,
     mode,
+    // Dated when the person read the page (a page queued offline is analysed later), never in the future.
+    createdAt: new Date(Math.min(tp.capturedAt.getTime(), Date.now())),
   });
 
   /**

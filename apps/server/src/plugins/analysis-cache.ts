@@ -1,4 +1,4 @@
-import { analysisCreatedEvent } from '@mediadiet/contract/realtime';
+import { analysisCreatedEvent, analysisDeletedEvent } from '@mediadiet/contract/realtime';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PerUserCache } from '../lib/per-user-cache.ts';
@@ -19,8 +19,8 @@ declare module 'fastify' {
 
 /**
  * The history's and the insights' response caches, and what keeps them honest: every
- * `analysis_created_{userId}` this instance emits (the touch-point worker does, after the analysis is
- * committed) first drops that user's kept pages and insights,
+ * `analysis_created_{userId}` or `analysis_deleted_{userId}` this instance emits (the touch-point worker does,
+ * after the analysis is committed; "Forget this page" does, after the analysis is removed) first drops that user's kept pages and insights,
  * so the refetch it may trigger reads the new analysis. The other instances are told through the cluster's
  * broadcast before the event is emitted (same Redis connection, so they drop the pages before their sockets
  * get the event); without Redis, or while it is down, they see the analysis within the cache's TTL (2 s).
@@ -41,7 +41,7 @@ export default fp(
 
     const emit = app.emitToUser.bind(app);
     app.emitToUser = (userId, event, payload) => {
-      if (event === analysisCreatedEvent(userId)) {
+      if (event === analysisCreatedEvent(userId) || event === analysisDeletedEvent(userId)) {
         invalidate(userId);
         app.cluster.broadcast({ kind: 'recent-analyses', userId });
       }

@@ -69,10 +69,13 @@ export default fp<SocketOptions>(
     });
 
     // Before the HTTP server closes: drop socket connections, otherwise server.close() waits for them.
-    // (io.close() is not used: it would also close the HTTP server, which is Fastify's job.)
+    // (io.close() is not used: it would also close the HTTP server, which is Fastify's job.) The connections
+    // are closed underneath socket.io, without its "server disconnect" packet: a client told that never
+    // reconnects, while one whose connection just closed reconnects on its own — so after a restart (a deploy)
+    // every open tab is live again within seconds (issue 28). Revoked sessions still get the packet (auth).
     app.addHook('preClose', (done) => {
-      io.local.disconnectSockets(true);
       if (attached) io.engine.close();
+      else io.local.disconnectSockets(true);
       done();
     });
   },

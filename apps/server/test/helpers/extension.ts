@@ -21,14 +21,17 @@ export async function pair(t: Pick<TestApp, 'app'>, sessionToken: string): Promi
 }
 
 let counter = 0;
-/** A touch-point body with text (server mode); every call has a different URL unless given. */
+/**
+ * A touch-point body with text (server mode), captured now (the analysis is dated by its capture); every call
+ * has a different URL unless given.
+ */
 export function touchpoint(overrides: Record<string, unknown> = {}) {
   counter++;
   return {
     url: `https://news.example.org/article-${counter}`,
     title: `Article ${counter}`,
     text: 'The community celebrated a wonderful victory, but many residents still feel anxious and angry about the cost.',
-    capturedAt: '2025-03-01T12:00:00.000Z',
+    capturedAt: new Date().toISOString(),
     ...overrides,
   };
 }

@@ -89,6 +89,12 @@ const FIXTURES: Record<Exclude<OperationId, PublicId>, Fixture> = {
 
   analysisRecent: { scope: 'self' },
   analysisGet: { scope: 'resource', request: (w) => ({ params: { id: w.a.analysisId } }) },
+  // Forgetting a page: B naming A's analysis gets 404 and A's analysis stays.
+  analysisDelete: {
+    scope: 'resource',
+    fresh: true,
+    request: (w) => ({ params: { id: w.a.analysisId } }),
+  },
   analysisInsights: { scope: 'self' },
   analysisInsightsPeriod: { scope: 'self', request: () => ({ params: { month: '3', year: '2025' } }) },
 

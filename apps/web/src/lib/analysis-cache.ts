@@ -45,3 +45,43 @@ export function applyAnalysisCreated(queryClient: QueryClient, analysis: Analysi
   queryClient.setQueryData(queryKeys.analysisDetail(analysis.id), analysis);
   void queryClient.invalidateQueries({ queryKey: queryKeys.insights });
 }
+
+/** The history without one analysis: off whichever page holds it, the window totals counted down. */
+export function removeRecentAnalysis(
+  cache: RecentAnalysesCache | undefined,
+  id: string,
+): RecentAnalysesCache | undefined {
+  if (!cache) return cache;
+  const gone = cache.pages.flatMap((page) => page.results).find((item) => item.id === id);
+  if (!gone) return cache;
+  const pages = cache.pages.map((page, index) => {
+    const results = page.results.filter((item) => item.id !== id);
+    if (index !== 0) return results.length === page.results.length ? page : { ...page, results };
+    return {
+      ...page,
+      results,
+      totals: {
+        touchpoints: Math.max(0, page.totals.touchpoints - 1),
+        tokens: Math.max(0, page.totals.tokens - gone.tokens),
+      },
+    };
+  });
+  return { ...cache, pages };
+}
+
+/**
+ * An analysis was forgotten ("Forget this page", here or in another tab: `analysis_deleted_{userId}`): it
+ * leaves the history at once, the history and every insights query refetch (their figures no longer count
+ * it), and its detail is dropped from the cache.
+ */
+export function applyAnalysisDeleted(queryClient: QueryClient, id: string): void {
+  queryClient.setQueryData<RecentAnalysesCache>(queryKeys.analysisRecent, (current) =>
+    removeRecentAnalysis(current, id),
+  );
+  void queryClient.invalidateQueries({ queryKey: queryKeys.analysisRecent });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.insights });
+  // A detail still on screen keeps its data until it closes (then the cache lets it go).
+  const detail = queryClient.getQueryCache().find({ queryKey: queryKeys.analysisDetail(id), exact: true });
+  if (detail && detail.getObserversCount() === 0)
+    queryClient.removeQueries({ queryKey: detail.queryKey, exact: true });
+}

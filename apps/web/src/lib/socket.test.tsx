@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -7,6 +7,8 @@ import { buildUser } from '@mediadiet/contract/fixtures';
 import type { UserUpdateMessage } from '@mediadiet/contract/extension';
 import { analysisCreatedEvent, configStateUpdateEvent, userUpdateEvent } from '@mediadiet/contract/realtime';
 import { TabBus } from '@/lib/broadcast';
+import { SERVER_DISCONNECT_RETRY_MS } from '@/lib/socket';
+import { queryKeys } from '@/lib/query-keys';
 import { fakeSockets } from '@/testing/fake-socket-io';
 import { renderApp } from '@/testing/render-app';
 import { server } from '@/testing/msw-server';
@@ -104,5 +106,51 @@ describe('useUserRealtime (lib/socket.ts)', () => {
     await waitFor(() => expect(fakeSockets).toHaveLength(1));
     unmount();
     expect(fakeSockets[0]!.connected).toBe(false);
+  });
+
+  describe('after the server went away (a restart, issue 28)', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('back again, refetches what it may have missed: history, insights, account and session', async () => {
+      const { infoCalls } = signedIn();
+      let loggedIn = 0;
+      server.use(
+        http.post('*/auth/loggedin', () => {
+          loggedIn += 1;
+          return HttpResponse.json({ success: true, loggedIn: true, user: account });
+        }),
+      );
+      const { queryClient } = renderApp('/auth/dashboard');
+      expect(await screen.findByText(account.email)).toBeInTheDocument();
+      await waitFor(() => expect(fakeSockets).toHaveLength(1));
+      const socket = fakeSockets[0]!;
+      act(() => socket.emitFromServer('connect', undefined));
+      queryClient.setQueryData(queryKeys.analysisRecent, { pages: [], pageParams: [] });
+      queryClient.setQueryData(queryKeys.insightsPeriod(null), { success: true });
+      const before = { info: infoCalls.length, loggedIn };
+      expect(queryClient.getQueryState(queryKeys.analysisRecent)?.isInvalidated).toBe(false);
+
+      // The connection drops (the server stops) and comes back (it started again).
+      act(() => socket.emitFromServer('disconnect', 'transport close'));
+      expect(socket.connectCalls).toBe(0);
+      act(() => socket.emitFromServer('connect', undefined));
+      expect(queryClient.getQueryState(queryKeys.analysisRecent)?.isInvalidated).toBe(true);
+      expect(queryClient.getQueryState(queryKeys.insightsPeriod(null))?.isInvalidated).toBe(true);
+      await waitFor(() => expect(infoCalls.length).toBe(before.info + 1));
+      await waitFor(() => expect(loggedIn).toBe(before.loggedIn + 1));
+      expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('sock-token');
+    });
+
+    it('asks to connect again after "io server disconnect", which socket.io itself never retries', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+      signedIn();
+      renderApp('/auth/dashboard');
+      await waitFor(() => expect(fakeSockets).toHaveLength(1));
+      const socket = fakeSockets[0]!;
+      act(() => socket.emitFromServer('disconnect', 'io server disconnect'));
+      expect(socket.connectCalls).toBe(0);
+      await act(() => vi.advanceTimersByTimeAsync(SERVER_DISCONNECT_RETRY_MS));
+      expect(socket.connectCalls).toBe(1);
+    });
   });
 });

@@ -3,6 +3,8 @@ import { io, type Socket } from 'socket.io-client';
 import {
   analysisCreatedEvent,
   AnalysisCreatedPayloadSchema,
+  analysisDeletedEvent,
+  AnalysisDeletedPayloadSchema,
   configStateUpdateEvent,
   SOCKET_PATH,
   UserUpdatePayloadSchema,
@@ -10,7 +12,7 @@ import {
 } from '@mediadiet/contract/realtime';
 import type { User } from '@mediadiet/contract/user';
 import { env } from '@/config/env';
-import { applyAnalysisCreated } from '@/lib/analysis-cache';
+import { applyAnalysisCreated, applyAnalysisDeleted } from '@/lib/analysis-cache';
 import { tabBus } from '@/lib/broadcast';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -25,18 +27,26 @@ export function connectSocket(token: string): Socket {
   return env.apiBase ? io(env.apiBase, options) : io(options);
 }
 
+/** After the server closed the connection itself ("io server disconnect"), ask again after this pause. */
+export const SERVER_DISCONNECT_RETRY_MS = 2_000;
+
 /**
  * Connects and listens for this user's events; returns the function that stops listening and closes.
  * On `update_user_{id}` the account info (and the session, unless the event carries the new user) is
  * refetched and the other tabs are told (USER_UPDATE); on `config_state_update_{id}` the account info is
  * refetched (spec §4); on `analysis_created_{id}` (ours) the new analysis joins the history and the
- * insights refetch.
+ * insights refetch; on `analysis_deleted_{id}` (ours: "Forget this page" in any tab) it leaves them.
+ * A connection lost (a server restart, a network change) comes back on its own; one the server closed itself
+ * ("io server disconnect", which socket.io never retries) is asked for again after a pause — a revoked
+ * session is refused at the handshake and stays closed. Back again, the tab refetches what it may have missed
+ * while away: the history, the insights, the account and the session (issue 28).
  */
 export function listenForUser(token: string, userId: string, queryClient: QueryClient): () => void {
   const socket = connectSocket(token);
   const userEvent = userUpdateEvent(userId);
   const configEvent = configStateUpdateEvent(userId);
   const analysisEvent = analysisCreatedEvent(userId);
+  const deletedEvent = analysisDeletedEvent(userId);
 
   const onUserUpdate = (payload: unknown) => {
     const parsed = UserUpdatePayloadSchema.safeParse(payload);
@@ -56,13 +66,42 @@ export function listenForUser(token: string, userId: string, queryClient: QueryC
     else void queryClient.invalidateQueries({ queryKey: queryKeys.analysis });
   };
 
+  const onAnalysisDeleted = (payload: unknown) => {
+    const parsed = AnalysisDeletedPayloadSchema.safeParse(payload);
+    if (parsed.success) applyAnalysisDeleted(queryClient, parsed.data.id);
+    else void queryClient.invalidateQueries({ queryKey: queryKeys.analysis });
+  };
+
+  let connectedBefore = false;
+  const onConnect = () => {
+    if (connectedBefore) {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.analysis });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.account });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.session });
+    }
+    connectedBefore = true;
+  };
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const onDisconnect = (reason: string) => {
+    if (reason !== 'io server disconnect') return;
+    clearTimeout(retry);
+    retry = setTimeout(() => socket.connect(), SERVER_DISCONNECT_RETRY_MS);
+  };
+
+  socket.on('connect', onConnect);
+  socket.on('disconnect', onDisconnect);
   socket.on(userEvent, onUserUpdate);
   socket.on(configEvent, onConfigState);
   socket.on(analysisEvent, onAnalysisCreated);
+  socket.on(deletedEvent, onAnalysisDeleted);
   return () => {
+    clearTimeout(retry);
+    socket.off('connect', onConnect);
+    socket.off('disconnect', onDisconnect);
     socket.off(userEvent, onUserUpdate);
     socket.off(configEvent, onConfigState);
     socket.off(analysisEvent, onAnalysisCreated);
+    socket.off(deletedEvent, onAnalysisDeleted);
     socket.disconnect();
   };
 }

@@ -22,8 +22,14 @@ export class FakeSocket {
     else this.handlers.delete(event);
     return this;
   }
+  /** How many times the client asked to connect again (`socket.connect()`). */
+  connectCalls = 0;
   disconnect(): this {
     this.connected = false;
+    return this;
+  }
+  connect(): this {
+    this.connectCalls += 1;
     return this;
   }
   emitFromServer(event: string, payload: unknown): void {

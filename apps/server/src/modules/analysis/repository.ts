@@ -134,6 +134,76 @@ async function addSourceToRollups(tx: Db, source: SQL): Promise<void> {
     on conflict (user_id, month, host) do update set ${addDomain}`);
 }
 
+const subDaily = sql.raw(
+  ['analyses', 'tokens', 'overall_sum', 'overall_count', ...CATEGORY_IDS.map(categoryColumn)]
+    .map((c) => `${c} = r.${c} - v.${c}`)
+    .join(', '),
+);
+const VALUE_COLUMNS_DAILY = sql.raw(
+  [
+    'user_id',
+    'day',
+    'analyses',
+    'tokens',
+    'overall_sum',
+    'overall_count',
+    ...CATEGORY_IDS.map(categoryColumn),
+  ].join(', '),
+);
+
+/**
+ * Takes analyses (any users) back out of the day and domain rollups, inside the transaction that removes
+ * them, before the rows go: the same aggregates as `addManyToRollups`, subtracted, in the same lock order
+ * (daily rows, then domain rows, each in key order). A day or month-and-host left with nothing is removed,
+ * so the insights' months list no longer names it.
+ */
+export async function subtractManyFromRollups(tx: Db, analysisIds: readonly string[]): Promise<void> {
+  if (analysisIds.length === 0) return;
+  const source = sql`from analyses a where ${inArray(sql.raw('a.id'), [...analysisIds])}`;
+  await tx.execute(sql`
+    with v (${VALUE_COLUMNS_DAILY}) as (
+      select a.user_id, ${DAY}, ${dailyAggregates} ${source} group by a.user_id, ${DAY} order by 1, 2
+    )
+    update analysis_daily_rollups r set ${subDaily}
+      from v where r.user_id = v.user_id and r.day = v.day`);
+  await tx.execute(sql`
+    with v (user_id, month, host, visits, overall_sum, overall_count) as (
+      select a.user_id, ${MONTH}, a.host, ${domainAggregates} ${source} group by a.user_id, ${MONTH}, a.host
+       order by 1, 2, 3
+    )
+    update analysis_domain_rollups r
+       set visits = r.visits - v.visits, overall_sum = r.overall_sum - v.overall_sum,
+           overall_count = r.overall_count - v.overall_count
+      from v where r.user_id = v.user_id and r.month = v.month and r.host = v.host`);
+  await tx.execute(sql`
+    delete from analysis_daily_rollups r using (select distinct a.user_id, ${DAY} as day ${source}) v
+     where r.user_id = v.user_id and r.day = v.day and r.analyses <= 0`);
+  await tx.execute(sql`
+    delete from analysis_domain_rollups r
+     using (select distinct a.user_id, ${MONTH} as month, a.host ${source}) v
+     where r.user_id = v.user_id and r.month = v.month and r.host = v.host and r.visits <= 0`);
+}
+
+/** One of the user's analyses, locked for removal: what its usage release needs. Null when not the user's. */
+export async function lockAnalysisForRemoval(
+  tx: Db,
+  userId: string,
+  id: string,
+): Promise<{ id: string; touchpointId: string; tokens: number; createdAt: Date } | null> {
+  const [row] = await tx
+    .select({
+      id: analyses.id,
+      touchpointId: analyses.touchpointId,
+      tokens: analyses.tokens,
+      createdAt: analyses.createdAt,
+    })
+    .from(analyses)
+    .where(and(eq(analyses.userId, userId), eq(analyses.id, id)))
+    .for('update')
+    .limit(1);
+  return row ?? null;
+}
+
 /**
  * Recomputes the rollups of one user (or of everybody) from the stored analyses: after a bulk import that
  * bypassed the worker (benchmarks), or to repair. The migration that created the tables ran the same SQL.

@@ -19,6 +19,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { PerUserCache } from '../../lib/per-user-cache.ts';
 import type { UsageService } from '../billing/usage-service.ts';
+import * as touchpointsRepo from '../extension/touchpoints-repository.ts';
 import type { RecentPageQuery, RecentPagesCache } from './recent-cache.ts';
 import * as repo from './repository.ts';
 import { storeAnalysesIn } from './store.ts';
@@ -119,6 +120,12 @@ export interface AnalysisService {
   insights(userId: string, period?: InsightsPeriod): Promise<InsightsResponse>;
   /** `insights` as UTF-8 JSON bytes: from the insights cache when it holds the period, otherwise read and kept. */
   insightsResponse(userId: string, period?: InsightsPeriod): Promise<Buffer>;
+  /**
+   * "Forget this page" (decision 116), in one transaction: the analysis and its touch point go, its usage
+   * leaves the period it was billed in (while that period is open) and its share leaves every rollup.
+   * 404 when the user has no analysis with this id. The caller tells the user's tabs and drops the caches.
+   */
+  forget(userId: string, id: string): Promise<void>;
 }
 
 const pageQuery = (query: RecentQuery): RecentPageQuery => ({
@@ -134,8 +141,10 @@ export function createAnalysisService(deps: {
   recentCache?: RecentPagesCache;
   /** Keeps insights a moment per user and period (the app's `insightsCache`); none: every call reads. */
   insightsCache?: PerUserCache<Buffer>;
+  /** Releases a forgotten page's usage; none: usage is left as it is. */
+  usage?: Pick<UsageService, 'releaseIn'>;
 }): AnalysisService {
-  const { db, clock, recentCache, insightsCache } = deps;
+  const { db, clock, recentCache, insightsCache, usage } = deps;
 
   const recent = async (userId: string, query: RecentQuery): Promise<RecentPage> => {
     const { days, limit, cursor } = pageQuery(query);
@@ -209,6 +218,26 @@ export function createAnalysisService(deps: {
       const read = async () => Buffer.from(JSON.stringify(await service.insights(userId, period)), 'utf8');
       if (!insightsCache) return read();
       return insightsCache.through(userId, `${period.scope}/${period.mm}/${period.yy}`, read);
+    },
+
+    async forget(userId, id) {
+      if (!UUID.test(id)) throw notFound(messages.server.analysisNotFound);
+      const analysisId = id.toLowerCase();
+      const found = await db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const row = await repo.lockAnalysisForRemoval(tx, userId, analysisId);
+        if (!row) return false;
+        // The lock order of storing: usage, then daily rollups, then domain rollups.
+        const touchpoint = await touchpointsRepo.findTouchpoint(tx, userId, row.touchpointId);
+        await usage?.releaseIn(tx, userId, row.tokens, touchpoint?.updatedAt ?? row.createdAt);
+        await repo.subtractManyFromRollups(tx, [row.id]);
+        await repo.deleteAnalyses(tx, [row.id]);
+        await touchpointsRepo.deleteTouchpoint(tx, userId, row.touchpointId);
+        return true;
+      });
+      if (!found) throw notFound(messages.server.analysisNotFound);
+      recentCache?.invalidate(userId);
+      insightsCache?.invalidate(userId);
     },
   };
   return service;

@@ -324,6 +324,20 @@ export async function addToLockedUsage(
      where u.user_id = v.user_id and u.period_start = v.period_start`);
 }
 
+/**
+ * Takes one forgotten touch point of `tokens` back out of the usage period it was billed in, when that period
+ * is still the user's latest (an earlier period is closed: its invoice stands). Never below zero.
+ */
+export async function releaseUsage(tx: Db, userId: string, tokens: number, billedAt: Date): Promise<void> {
+  await tx.execute(sql`
+    update usage_periods u
+       set tokens = greatest(0, u.tokens - ${tokens}::bigint), touchpoints = greatest(0, u.touchpoints - 1),
+           updated_at = now()
+     where u.user_id = ${userId}::uuid
+       and u.period_start = (select max(period_start) from usage_periods where user_id = ${userId}::uuid)
+       and u.period_start <= ${billedAt.toISOString()}::timestamptz`);
+}
+
 export async function readUsage(db: Db, userId: string, periodStart: Date): Promise<UsageRow> {
   const [row] = await db
     .select({ tokens: usagePeriods.tokens, touchpoints: usagePeriods.touchpoints })

@@ -33,6 +33,11 @@ export interface UsageService {
    * accepted amounts added.
    */
   tryRecordBatchIn(tx: Db, items: readonly { userId: string; tokens: number }[]): Promise<UsageDecision[]>;
+  /**
+   * A forgotten page's usage, inside the caller's transaction: out of the period it was billed in (`billedAt`)
+   * while that period is the latest; a closed period keeps its figures (decision 116).
+   */
+  releaseIn(tx: Db, userId: string, tokens: number, billedAt: Date): Promise<void>;
   /** The current period's usage (zeros without a live subscription). */
   current(userId: string): Promise<UsageRow & { periodStart: Date | null }>;
   /** The allowance for a statement that checks it itself (the ingest's, decision 098). */
@@ -91,6 +96,8 @@ export function createUsageService(deps: { db: Db }): UsageService {
     },
 
     tryRecord: (userId, tokens) => service.tryRecordIn(db, userId, tokens),
+
+    releaseIn: (tx, userId, tokens, billedAt) => repo.releaseUsage(tx, userId, tokensOf(tokens), billedAt),
 
     async tryRecordIn(tx, userId, tokens) {
       const row = await repo.findLiveSubscription(tx, userId);

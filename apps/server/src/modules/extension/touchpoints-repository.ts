@@ -310,11 +310,18 @@ export async function findTouchpoint(db: Db, userId: string, id: string) {
       lastError: touchpoints.lastError,
       nextAttemptAt: touchpoints.nextAttemptAt,
       createdAt: touchpoints.createdAt,
+      /** For a done one: when it was analysed and billed. */
+      updatedAt: touchpoints.updatedAt,
     })
     .from(touchpoints)
     .where(and(eq(touchpoints.userId, userId), eq(touchpoints.id, id)))
     .limit(1);
   return row ?? null;
+}
+
+/** Removes one of the user's touch points, and with it (cascade) its analysis ("Forget this page"). */
+export async function deleteTouchpoint(tx: Db, userId: string, id: string): Promise<void> {
+  await tx.delete(touchpoints).where(and(eq(touchpoints.userId, userId), eq(touchpoints.id, id)));
 }
 
 /** Queue depth (touch points not yet done or failed), for tests, benches and health figures. */

@@ -225,3 +225,25 @@ describe('touch-point worker', () => {
     }
   });
 });
+
+describe('the analysis time', () => {
+  it('is when the page was read: a page queued offline keeps its capture time, a future one is dated now', async () => {
+    const who = await pairedCustomer();
+    const readOffline = new Date(Date.now() - 3 * 3_600_000);
+    const offline = await ingest(who.apiKey, touchpoint({ capturedAt: readOffline.toISOString() }));
+    const ahead = await ingest(who.apiKey, touchpoint({ capturedAt: new Date(Date.now() + 60_000).toISOString() }));
+    const before = Date.now();
+    await t.app.touchpoints.worker.drain();
+
+    const [offlineRow] = await analysesOf(offline);
+    expect(offlineRow!.createdAt.toISOString()).toBe(readOffline.toISOString());
+    const [aheadRow] = await analysesOf(ahead);
+    expect(aheadRow!.createdAt.getTime()).toBeGreaterThanOrEqual(before);
+    expect(aheadRow!.createdAt.getTime()).toBeLessThanOrEqual(Date.now());
+    // The history shows it at its capture time.
+    const recent = (await call(t, who.token, 'GET', '/api/analysis/recent')).json<{
+      results: { id: string; createdAt: string }[];
+    }>();
+    expect(recent.results.find((r) => r.id === offline)?.createdAt).toBe(readOffline.toISOString());
+  });
+});

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -8,7 +8,7 @@ import type { PlanId } from '@mediadiet/contract/enums';
 import { buildAnalysis, buildInsights, buildSubscription, buildUser } from '@mediadiet/contract/fixtures';
 import type { InsightsResponse } from '@mediadiet/contract/insights';
 import { messages } from '@mediadiet/contract/messages';
-import { analysisCreatedEvent } from '@mediadiet/contract/realtime';
+import { analysisCreatedEvent, analysisDeletedEvent } from '@mediadiet/contract/realtime';
 import type { User } from '@mediadiet/contract/user';
 import { server } from '@/testing/msw-server';
 import { sessionHandlers } from '@/testing/handlers';
@@ -262,5 +262,175 @@ describe('live arrivals (socket analysis_created_{userId})', () => {
         .emitFromServer(analysisCreatedEvent('user-7'), { userId: 'user-7', analysis: { id: 1 } }),
     );
     await waitFor(async () => expect(await historyCards()).toHaveLength(2));
+  });
+});
+
+describe('a failed load (issue 28): the error within seconds, and no request storm', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("shows 'Failed to load analysis history' / 'Failed to load insights' with the server's words, asks a couple of times a minute at most, and Try again recovers", async () => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+      shouldAdvanceTime: true,
+    });
+    signedIn();
+    let down = true;
+    const asked = { recent: 0, insights: 0 };
+    server.use(
+      http.get('*/api/analysis/recent', () => {
+        asked.recent += 1;
+        if (down) return HttpResponse.json({ success: false, error: 'The database is unavailable' }, { status: 503 });
+        return HttpResponse.json({
+          success: true,
+          results: [toRecentAnalysis(first)],
+          totals: { touchpoints: 1, tokens: first.tokens },
+          nextCursor: null,
+        });
+      }),
+      http.get('*/api/analysis/insights', () => {
+        asked.insights += 1;
+        return down ? HttpResponse.error() : HttpResponse.json(buildInsights());
+      }),
+    );
+    renderApp('/auth/dashboard');
+
+    // Within a few seconds: both errors, each with "Try again", no loading block.
+    await act(() => vi.advanceTimersByTimeAsync(4_000));
+    const history = await screen.findByRole('region', { name: 'History' });
+    const historyAlert = within(history).getByRole('alert');
+    expect(historyAlert).toHaveTextContent(messages.loading.analysisHistory);
+    expect(historyAlert).toHaveTextContent('The database is unavailable');
+    const insightsAlert = within(screen.getByRole('region', { name: 'Monthly insights' })).getByRole('alert');
+    expect(insightsAlert).toHaveTextContent(messages.loading.insights);
+    expect(insightsAlert).toHaveTextContent(messages.http.network);
+
+    // A minute on: a first try and one retry each, nothing more.
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(asked.recent).toBeLessThanOrEqual(3);
+    expect(asked.insights).toBeLessThanOrEqual(3);
+    expect(within(history).getByRole('alert')).toBeInTheDocument();
+
+    down = false;
+    vi.useRealTimers();
+    await userEvent.click(within(within(history).getByRole('alert')).getByRole('button', { name: 'Try again' }));
+    expect(await historyCards()).toHaveLength(1);
+  });
+});
+
+describe('Forget this page (issue 28, decision 116)', { timeout: 20_000 }, () => {
+  /** The server side of forgetting: DELETE removes from what /recent and /insights answer. */
+  function forgettable() {
+    const calls = signedIn();
+    const kept = [first, second];
+    const deleted: string[] = [];
+    server.use(
+      http.get('*/api/analysis/recent', () =>
+        HttpResponse.json({
+          success: true,
+          results: kept.map(toRecentAnalysis),
+          totals: { touchpoints: kept.length, tokens: kept.reduce((sum, a) => sum + a.tokens, 0) },
+          nextCursor: null,
+        }),
+      ),
+      http.delete('*/api/analysis/:id', ({ params }) => {
+        const id = String(params.id);
+        deleted.push(id);
+        const at = kept.findIndex((a) => a.id === id);
+        if (at < 0) return HttpResponse.json({ success: false, error: messages.server.analysisNotFound }, { status: 404 });
+        kept.splice(at, 1);
+        return HttpResponse.json({ success: true, id });
+      }),
+    );
+    return { calls, deleted };
+  }
+  const tokensStat = () => screen.getByText(messages.history.tokensStat).previousElementSibling;
+
+  it('from a history card: asks first, then the card, its tokens and its insights go', async () => {
+    const { calls, deleted } = forgettable();
+    renderApp('/auth/dashboard');
+    expect(await historyCards()).toHaveLength(2);
+    await waitFor(() => expect(calls.insights).toBeGreaterThan(0));
+    const insightsBefore = calls.insights;
+
+    const user = userEvent.setup();
+    const control = screen.getByRole('button', { name: /^Forget this page: first\.example\.com, / });
+    await user.click(control);
+    const dialog = await screen.findByRole('dialog', { name: 'Forget this page?' });
+    expect(dialog).toHaveAccessibleDescription(/first\.example\.com, read .* This cannot be undone\./);
+    // "Keep it" leaves everything as it was, and focus returns to the control.
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(deleted).toEqual([]);
+    await waitFor(() => expect(control).toHaveFocus());
+
+    await user.click(control);
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Forget this page?' })).getByRole('button', {
+        name: 'Forget this page',
+      }),
+    );
+    await waitFor(async () => expect(await historyCards()).toHaveLength(1));
+    expect(deleted).toEqual(['a-1']);
+    expect((await historyCards())[0]).toHaveAccessibleName(/^second\.example\.com /);
+    expect(tokensStat()).toHaveTextContent(/^500$/);
+    await waitFor(() => expect(calls.insights).toBeGreaterThan(insightsBefore));
+    expect(
+      await within(screen.getByTestId('toasts')).findByText(/^Forgotten: first\.example\.com, /),
+    ).toBeInTheDocument();
+  });
+
+  it('from the analysis detail: the detail closes and the history no longer lists it', async () => {
+    const { deleted } = forgettable();
+    const { router } = renderApp('/auth/dashboard?analysis=a-2');
+    expect(await screen.findByRole('heading', { level: 3, name: 'second.example.com' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Forget this page' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Forget this page?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Forget this page' }));
+
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(deleted).toEqual(['a-2']);
+    await waitFor(async () => expect(await historyCards()).toHaveLength(1));
+    expect((await historyCards())[0]).toHaveAccessibleName(/^first\.example\.com /);
+    // No 'Error fetching your data': the detail closed before its analysis went.
+    expect(within(screen.getByTestId('toasts')).queryByText(messages.loading.fetchingData)).not.toBeInTheDocument();
+  });
+
+  it("a failure stays in the dialog with the server's words", async () => {
+    forgettable();
+    server.use(
+      http.delete('*/api/analysis/:id', () =>
+        HttpResponse.json({ success: false, error: messages.server.analysisNotFound }, { status: 404 }),
+      ),
+    );
+    renderApp('/auth/dashboard');
+    expect(await historyCards()).toHaveLength(2);
+    await userEvent.click(screen.getByRole('button', { name: /^Forget this page: second\.example\.com, / }));
+    const dialog = await screen.findByRole('dialog', { name: 'Forget this page?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Forget this page' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(messages.server.analysisNotFound);
+    const list = screen.getByRole('list', { name: 'Recent analyses', hidden: true });
+    expect(within(list).getAllByRole('link', { hidden: true })).toHaveLength(2);
+  });
+
+  it('forgotten in another tab (socket analysis_deleted_{userId}): the card leaves this one too', async () => {
+    const calls = signedIn();
+    renderApp('/auth/dashboard');
+    expect(await historyCards()).toHaveLength(2);
+    await waitFor(() => expect(fakeSockets.at(-1)?.listenerCount(analysisDeletedEvent('user-7'))).toBe(1));
+    const insightsBefore = calls.insights;
+    server.use(
+      http.get('*/api/analysis/recent', () =>
+        HttpResponse.json({
+          success: true,
+          results: [toRecentAnalysis(second)],
+          totals: { touchpoints: 1, tokens: second.tokens },
+          nextCursor: null,
+        }),
+      ),
+    );
+    act(() => fakeSockets.at(-1)!.emitFromServer(analysisDeletedEvent('user-7'), { userId: 'user-7', id: 'a-1' }));
+    await waitFor(async () => expect(await historyCards()).toHaveLength(1));
+    expect(tokensStat()).toHaveTextContent(/^500$/);
+    await waitFor(() => expect(calls.insights).toBeGreaterThan(insightsBefore));
   });
 });

@@ -1,4 +1,13 @@
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ChevronRight, ShieldCheck } from 'lucide-react';
 import { DashboardViewSchema, type DashboardView } from '@mediadiet/contract/enums';
@@ -181,6 +190,10 @@ function InsightsView({ isPremium }: { isPremium: boolean }) {
   // The sections' first render (a month of cards, the chart) is a background, interruptible one: the loading
   // block stays until it is ready, and the main thread is never held for the whole of it.
   const showSections = useDeferredValue(answered, false);
+  // Once the sections are on screen they stay: a section asking again (Try again after a failure, a refetch)
+  // shows its own state, never this loading block again (which would unmount the button and refetch on mount).
+  const [arrived, setArrived] = useState(false);
+  if (answered && showSections && !arrived) setArrived(true);
 
   const close = useCallback(
     () =>
@@ -213,7 +226,7 @@ function InsightsView({ isPremium }: { isPremium: boolean }) {
   if (analysisId !== null) return <AnalysisDetail id={analysisId} onBack={back} onClose={close} />;
   // On arrival, one loading block (most of a screen) until both sections have their first answer: whichever
   // came first would otherwise be pushed around by the other (layout shift). Later loads stay per section.
-  if (!answered || !showSections) {
+  if (!arrived && (!answered || !showSections)) {
     return (
       <div className="flex min-h-[70vh] items-center justify-center">
         <Spinner size="lg" />

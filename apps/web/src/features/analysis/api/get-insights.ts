@@ -3,6 +3,7 @@ import { insightsPeriodParams, type InsightsPeriod } from '@mediadiet/contract/i
 import { api } from '@mediadiet/contract/routes';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { loadPolicy } from '@/features/analysis/api/load-policy';
 
 /** A month (`mm` 1–12) or a whole year (`mm` null). */
 export type Period = Pick<InsightsPeriod, 'mm' | 'yy'>;
@@ -20,6 +21,7 @@ export function getInsightsQueryOptions(period: Period | null) {
   return queryOptions({
     queryKey: queryKeys.insightsPeriod(period),
     queryFn: ({ signal }) => getInsights(period, signal),
+    ...loadPolicy,
   });
 }
 

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@mediadiet/contract/routes';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { loadPolicy } from '@/features/analysis/api/load-policy';
 
 /**
  * `GET /api/analysis/recent?cursor=` → one page of the last 7 days' analyses, newest first, with totals for
@@ -17,6 +18,7 @@ export function getRecentAnalysesQueryOptions() {
     queryFn: ({ pageParam, signal }) => getRecentAnalyses(pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+    ...loadPolicy,
   });
 }
 

@@ -4,13 +4,14 @@ import { returnFocusState } from '@/features/analysis/utils/detail-link';
 import { topCategories, type RecentAnalysis } from '@mediadiet/contract/analysis';
 import { CARD_MAX_CATEGORIES_PER_CLASS } from '@mediadiet/contract/constants';
 import { CategoryBars } from '@/features/analysis/components/category-bars';
+import { ForgetAnalysis } from '@/features/analysis/components/forget-analysis';
 import { PatternStrengthBadge } from '@/features/analysis/components/pattern-strength-badge';
 import { formatDateTime, hostnameOf } from '@/features/analysis/utils/format';
 
 /**
  * One touch point of the history (spec §2): site, date and time, Pattern Strength, and bars for the top two
  * pro and top two mal categories. The whole card is a link to the analysis detail, named by site and time
- * and described by the rest.
+ * and described by the rest; beside the link (never inside it), "Forget this page".
  */
 export function AnalysisCard({ analysis, href }: { analysis: RecentAnalysis; href: string }) {
   const id = useId();
@@ -18,7 +19,7 @@ export function AnalysisCard({ analysis, href }: { analysis: RecentAnalysis; hre
   const when = formatDateTime(analysis.createdAt);
   const { pro, mal } = topCategories(analysis.categoryScores, CARD_MAX_CATEGORIES_PER_CLASS);
   return (
-    <li className="flex min-w-0">
+    <li className="relative flex min-w-0">
       <Link
         to={href}
         state={returnFocusState(`analysis-${analysis.id}`)}
@@ -27,7 +28,7 @@ export function AnalysisCard({ analysis, href }: { analysis: RecentAnalysis; hre
         aria-describedby={`${id}-body`}
         className="group flex w-full min-w-0 flex-col gap-4 rounded-2xl border border-line bg-surface p-5 shadow-card transition-colors hover:border-line-strong hover:bg-canvas/40"
       >
-        <div className="min-w-0">
+        <div className="min-w-0 pr-9">
           <p
             id={`${id}-host`}
             className="truncate font-semibold text-ink group-hover:text-accent-ink"
@@ -47,6 +48,7 @@ export function AnalysisCard({ analysis, href }: { analysis: RecentAnalysis; hre
           </div>
         </div>
       </Link>
+      <ForgetAnalysis analysis={analysis} look="icon" className="absolute top-3 right-3" />
     </li>
   );
 }

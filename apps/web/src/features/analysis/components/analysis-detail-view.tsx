@@ -10,6 +10,7 @@ import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useAnalysis } from '@/features/analysis/api/get-analysis';
 import { CategoryScoreCard } from '@/features/analysis/components/category-score-card';
+import { ForgetAnalysis } from '@/features/analysis/components/forget-analysis';
 import { PatternStrengthBadge } from '@/features/analysis/components/pattern-strength-badge';
 import {
   formatCount,
@@ -78,7 +79,10 @@ export function AnalysisDetail({ id, onBack, onClose }: AnalysisDetailProps) {
   }
   return (
     <div className="flex flex-col gap-4">
-      {back}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        {back}
+        <ForgetAnalysis analysis={query.data} look="button" onForgotten={onClose} className="print:hidden" />
+      </div>
       <AnalysisDetailBody analysis={query.data} />
     </div>
   );

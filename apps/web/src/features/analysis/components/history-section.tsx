@@ -1,8 +1,8 @@
 import { messages } from '@mediadiet/contract/messages';
-import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useRecentAnalyses } from '@/features/analysis/api/get-recent-analyses';
 import { HistoryEmptyState } from '@/features/analysis/components/history-empty-state';
+import { LoadError } from '@/features/analysis/components/load-error';
 import { OnboardingCard } from '@/features/analysis/components/onboarding-card';
 import { RecentResults } from '@/features/analysis/components/recent-results';
 
@@ -37,25 +37,24 @@ export function HistorySection({ extensionReady, showSurveyStep, surveyHref }: H
 
 function HistoryBody({ extensionReady, showSurveyStep, surveyHref }: HistorySectionProps) {
   const query = useRecentAnalyses();
+  // After a failure, asking again keeps the error and its button on screen (no spinner in between).
+  const failed = !query.data && (query.isError || query.errorUpdateCount > 0);
 
-  if (query.isPending) {
+  if (query.isPending && !failed) {
     return (
       <div className="flex min-h-40 items-center justify-center">
         <Spinner size="lg" />
       </div>
     );
   }
-  if (query.isError && !query.data) {
+  if (failed || !query.data) {
     return (
-      <div
-        role="alert"
-        className="flex flex-wrap items-center gap-3 rounded-2xl border border-danger/30 bg-danger-soft p-5"
-      >
-        <p className="font-medium text-danger">{messages.loading.analysisHistory}</p>
-        <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <LoadError
+        title={messages.loading.analysisHistory}
+        detail={query.error?.message}
+        retrying={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   if (!extensionReady) return <OnboardingCard showSurveyStep={showSurveyStep} surveyHref={surveyHref} />;

@@ -10,6 +10,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/cn';
 import { useInsights, type Period } from '@/features/analysis/api/get-insights';
 import { InsightCard } from '@/features/analysis/components/insight-card';
+import { LoadError } from '@/features/analysis/components/load-error';
 import { useProgressiveList } from '@/features/analysis/hooks/use-progressive-list';
 import {
   InsightsProcessingCard,
@@ -80,25 +81,24 @@ function InsightsBody() {
   // The current month's answer carries the month list; the chosen period's answer fills the content.
   const base = useInsights(null);
   const chosen = useInsights(requested);
+  // After a failure, asking again keeps the error and its button on screen (no spinner in between).
+  const failed = !base.data && (base.isError || base.errorUpdateCount > 0);
 
-  if (base.isPending) {
+  if (base.isPending && !failed) {
     return (
       <div className="flex min-h-40 items-center justify-center">
         <Spinner size="lg" />
       </div>
     );
   }
-  if (base.isError && !base.data) {
+  if (failed || !base.data) {
     return (
-      <div
-        role="alert"
-        className="flex flex-wrap items-center gap-3 rounded-2xl border border-danger/30 bg-danger-soft p-5"
-      >
-        <p className="font-medium text-danger">{messages.loading.insights}</p>
-        <Button variant="secondary" size="sm" onClick={() => void base.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <LoadError
+        title={messages.loading.insights}
+        detail={base.error?.message}
+        retrying={base.isFetching}
+        onRetry={() => void base.refetch()}
+      />
     );
   }
   if (base.data.directories.length === 0) return <InsightsEmptyState />;

@@ -12,7 +12,7 @@ import { useUserUpdateSync } from '@/lib/use-user-update-sync';
 import { renderApp } from '@/testing/render-app';
 import { server } from '@/testing/msw-server';
 import { sessionHandlers } from '@/testing/handlers';
-import { sessionQueryOptions } from '@/features/auth/api/session';
+import { sessionQueryOptions, sessionRetryDelay } from '@/features/auth/api/session';
 
 function countLoggedIn(reply: () => Response) {
   const seen: (string | null)[] = [];
@@ -62,9 +62,9 @@ describe('auth state (spec §4)', () => {
     expect(await screen.findByRole('button', { name: 'Continue with Email' })).toBeInTheDocument();
   });
 
-  it('a failing check → token and user cleared as well', async () => {
+  it('a 401 from the check → token and user cleared as well', async () => {
     const seen = countLoggedIn(() =>
-      HttpResponse.json({ success: false, error: 'Internal server error' }, { status: 500 }),
+      HttpResponse.json({ success: false, error: 'Not authenticated' }, { status: 401 }),
     );
     localStorage.setItem(AUTH_TOKEN_KEY, 'tok');
     const { router } = renderApp('/terms');
@@ -74,6 +74,44 @@ describe('auth state (spec §4)', () => {
     // Public pages stay where they are; only the user menu goes.
     expect(router.state.location.pathname).toBe('/terms');
     expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument();
+  });
+
+  // Decision 117: only "not logged in" signs out; a check without an answer keeps the token and asks again.
+  it.each([
+    ['a 5xx', () => HttpResponse.json({ success: false, error: 'Internal server error' }, { status: 500 })],
+    ['a network error (the tab closed mid-request, the server unreachable)', () => HttpResponse.error()],
+    ['a 503 without a body', () => new HttpResponse(null, { status: 503 })],
+  ])(
+    '%s keeps the token, asks again and signs in once the server answers',
+    async (_what, failure) => {
+      server.use(...sessionHandlers(buildUser({ name: 'Grace Hopper', email: 'grace@example.com' })));
+      let calls = 0;
+      const seen = countLoggedIn(() => {
+        calls++;
+        return calls <= 2
+          ? failure()
+          : HttpResponse.json({ success: true, loggedIn: true, user: buildUser({ name: 'Grace Hopper' }) });
+      });
+      localStorage.setItem(AUTH_TOKEN_KEY, 'tok-slow');
+      const { router } = renderApp('/auth/dashboard');
+
+      await waitFor(() => expect(seen).toHaveLength(2));
+      expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('tok-slow');
+      expect(router.state.location.pathname).toBe('/auth/dashboard');
+      // Retried after 1 s and 2 s; the third answer signs in.
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Welcome, Grace' }, { timeout: 6000 }),
+      ).toBeInTheDocument();
+      expect(seen).toHaveLength(3);
+      expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('tok-slow');
+    },
+    10_000,
+  );
+
+  it('the retries back off to at most one every 30 s', () => {
+    expect([1, 2, 3, 4, 5, 6, 10].map(sessionRetryDelay)).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000,
+    ]);
   });
 
   it('asks nothing without a token', async () => {
