@@ -1,5 +1,6 @@
 import { LOGIN_PATH, OAUTH_RETURN_PATH } from '@mediadiet/contract/auth';
 import { POPUP_HEIGHT, POPUP_WIDTH } from '@mediadiet/contract/constants';
+import { oauthBinding } from '@/lib/oauth-binding';
 
 /**
  * Google sign-in (spec §2), the part every page may need and that reads nothing: open the 600×600 popup on
@@ -10,8 +11,9 @@ import { POPUP_HEIGHT, POPUP_WIDTH } from '@mediadiet/contract/constants';
 
 export const GOOGLE_POPUP_NAME = 'mediadiet-google';
 
-export function googleAuthUrl(apiBase: string, mode: 'popup' | 'redirect'): string {
-  return `${apiBase}/auth/google?mode=${mode}`;
+/** `binding`: this browser's value (lib/oauth-binding.ts), which the flow's code must be redeemed with. */
+export function googleAuthUrl(apiBase: string, mode: 'popup' | 'redirect', binding: string = oauthBinding()): string {
+  return `${apiBase}/auth/google?mode=${mode}&binding=${encodeURIComponent(binding)}`;
 }
 
 /** `window.open` features for a 600×600 popup centred over the current window. */

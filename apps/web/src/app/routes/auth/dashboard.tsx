@@ -13,6 +13,7 @@ import {
   resolveDashboardView,
 } from '@/features/subscription/components/subscription-nav-state';
 import { ExtensionWizardAuto } from '@/features/extension/components/extension-wizard';
+import { SwitchAccountDialog } from '@/features/auth/components/switch-account-dialog';
 import { IgnoredSites } from '@/features/urls/components/ignored-sites';
 import { useAccountInfo } from '@/features/account/api/get-account-info';
 import { useExtension } from '@/features/extension/components/extension-provider';
@@ -150,6 +151,7 @@ export function Component() {
         )}
       </section>
       <ExtensionWizardAuto />
+      <SwitchAccountDialog />
     </div>
   );
 }
