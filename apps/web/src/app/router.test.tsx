@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { AUTH_TOKEN_KEY, STORAGE_KEYS } from '@mediadiet/contract/constants';
@@ -45,13 +45,15 @@ describe('routes and guards (spec §2)', () => {
       await screen.findByRole('heading', { level: 1, name: /sign in to media diet/i }),
     ).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
-    // The link's own flow carries this browser's binding value, stored before the Google window opens.
+    // Nothing is stored until the visitor heads for Google; then the link's own flow carries this browser's
+    // binding value, stored before the Google window opens.
+    const google = screen.getByRole('link', { name: 'Continue with Google' });
+    expect(localStorage.getItem(OAUTH_BINDING_KEY)).toBeNull();
+    expect(google).toHaveAttribute('href', '/auth/google?mode=redirect');
+    act(() => google.focus());
     const binding = localStorage.getItem(OAUTH_BINDING_KEY);
     expect(binding).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(screen.getByRole('link', { name: 'Continue with Google' })).toHaveAttribute(
-      'href',
-      `/auth/google?mode=redirect&binding=${binding}`,
-    );
+    expect(google).toHaveAttribute('href', `/auth/google?mode=redirect&binding=${binding}`);
     expect(screen.getByRole('button', { name: 'Continue with Email' })).toBeEnabled();
     // Terms and Privacy stay reachable from the footer on every step.
     const footer = within(screen.getByRole('contentinfo'));

@@ -29,6 +29,9 @@ import { ANALYSIS_PARAM, focusReturnTarget, readReturnFocus } from '@/features/a
 const AccountSettings = lazy(() =>
   import('@/features/account/components/account-settings').then((m) => ({ default: m.AccountSettings })),
 );
+const SignedInDevices = lazy(() =>
+  import('@/features/account/components/signed-in-devices').then((m) => ({ default: m.SignedInDevices })),
+);
 const SubscriptionSummaryCard = lazy(() =>
   import('@/features/subscription/components/subscription-summary-card').then((m) => ({
     default: m.SubscriptionSummaryCard,
@@ -243,6 +246,7 @@ function SettingsView() {
     <div className="grid max-w-3xl gap-6">
       <SubscriptionSummaryCard />
       <IgnoredSitesLink />
+      <SignedInDevices />
       <AccountSettings />
     </div>
   );

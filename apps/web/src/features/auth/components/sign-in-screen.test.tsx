@@ -336,7 +336,9 @@ describe('sign-in screen: Google', () => {
     );
     const { router, queryClient } = renderApp('/auth/login');
     await screen.findByRole('button', { name: messages.auth.continueWithEmail });
-    const binding = localStorage.getItem(OAUTH_BINDING_KEY);
+    // Opening the popup stored this browser's binding value.
+    const binding = 'b'.repeat(43);
+    localStorage.setItem(OAUTH_BINDING_KEY, binding);
     const code = 'c'.repeat(43);
     const data = { type: 'oauth_success', success: true, token: code, user: account };
 

@@ -9,7 +9,7 @@ import { Card, CardDescription, CardTitle } from '@/components/ui/card';
 import { env } from '@/config/env';
 import { googleAuthUrl, startGoogleSignIn } from '@/lib/google-sign-in';
 import { useLazyModule } from '@/lib/lazy-module';
-import { oauthBinding } from '@/lib/oauth-binding';
+import { oauthBinding, storedOAuthBinding } from '@/lib/oauth-binding';
 import { removeItem } from '@/lib/storage';
 import { notify } from '@/lib/toast';
 import { signInForms } from '@/features/auth/components/lazy-sign-in-forms';
@@ -161,8 +161,13 @@ function warmForms() {
 }
 
 function InitialStep({ onEmail }: { onEmail: () => void }) {
-  // Stored before any Google window opens (lib/oauth-binding.ts); the link's own flow carries it too.
-  const [binding] = useState(oauthBinding);
+  // The link's own flow (new tab, keyboard, no script) carries this browser's binding value too: stored
+  // and put into the address on the first pointer, focus or context-menu event, before it can be followed.
+  // Not on render: a signed-out page keeps nothing in storage until the visitor heads for Google.
+  const [binding, setBinding] = useState(storedOAuthBinding);
+  const arm = () => {
+    if (!binding) setBinding(oauthBinding());
+  };
   const onGoogle = (event: MouseEvent<HTMLAnchorElement>) => {
     // A modified click (new tab/window) keeps the link's own full-page flow.
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
@@ -174,6 +179,9 @@ function InitialStep({ onEmail }: { onEmail: () => void }) {
       <a
         href={googleAuthUrl(env.apiBase, 'redirect', binding)}
         onClick={onGoogle}
+        onPointerDown={arm}
+        onFocus={arm}
+        onContextMenu={arm}
         className={buttonClasses({ variant: 'secondary', size: 'lg', fullWidth: true })}
       >
         <GoogleMark />
