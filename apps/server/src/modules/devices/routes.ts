@@ -18,13 +18,22 @@ export default function devicesRoutes(app: FastifyInstance) {
     const { userId, sessionId } = requireSession(request);
     const now = app.clock();
     const [sessions, keys] = await Promise.all([
-      sessionsRepository.listLiveSessions(app.db, userId, now, new Date(now.getTime() - SESSION_IDLE_TIMEOUT_MS)),
+      sessionsRepository.listLiveSessions(
+        app.db,
+        userId,
+        now,
+        new Date(now.getTime() - SESSION_IDLE_TIMEOUT_MS),
+      ),
       app.extensionKeys.listLive(userId),
     ]);
     reply.header('cache-control', 'no-store');
     return {
       success: true as const,
-      sessions: sessions.map((session) => ({
+      // This device first, then the others by last use.
+      sessions: [
+        ...sessions.filter((s) => s.id === sessionId),
+        ...sessions.filter((s) => s.id !== sessionId),
+      ].map((session) => ({
         id: session.id,
         browser: describeUserAgent(session.userAgent),
         place: session.place,
@@ -55,7 +64,8 @@ export default function devicesRoutes(app: FastifyInstance) {
       throw notFound(messages.security.deviceNotFound);
     }
     // The last paired browser gone: the account's extension is off, as after Disconnect Extension.
-    if (!(await app.extensionKeys.hasLiveKey(userId))) await app.users.update(userId, { extensionStatus: 'off' });
+    if (!(await app.extensionKeys.hasLiveKey(userId)))
+      await app.users.update(userId, { extensionStatus: 'off' });
     return { success: true as const };
   });
 

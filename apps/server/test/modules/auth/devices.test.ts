@@ -64,6 +64,7 @@ describe('GET /api/account/devices', () => {
 
     const list = await devices(laptop);
     expect(list.sessions).toHaveLength(2); // the signed-out one is gone
+    expect(list.sessions[0]!.current).toBe(true); // this device first
     const byBrowser = Object.fromEntries(list.sessions.map((s) => [s.browser, s]));
     expect(byBrowser['Chrome on Windows']).toMatchObject({ place: '203.0.113.x', current: true });
     expect(byBrowser['Firefox on Android']).toMatchObject({ place: '2001:db8:85a3::/48', current: false });

@@ -6,7 +6,6 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { notify } from '@/lib/toast';
 import {
   useDevices,
   useDisconnectBrowser,
@@ -67,12 +66,7 @@ export function SignedInDevices() {
               size="sm"
               disabled={others.length === 0}
               loading={signOutOthers.isPending}
-              onClick={() =>
-                signOutOthers.mutate(undefined, {
-                  onSuccess: () => notify.success(text.signedOutOthers),
-                  onError: (error) => notify.error(error.message || text.actionFailed),
-                })
-              }
+              onClick={() => signOutOthers.mutate()}
             >
               {signOutOthers.isPending ? null : <LogOut aria-hidden="true" className="size-4" />}
               {text.signOutOthers}
@@ -149,12 +143,7 @@ function SessionRow({ session }: { session: DeviceSession }) {
             size="sm"
             aria-label={`${text.signOut}: ${session.browser}, last active ${when(session.lastSeenAt)}`}
             loading={signOut.isPending}
-            onClick={() =>
-              signOut.mutate(session.id, {
-                onSuccess: () => notify.success(text.signedOutDevice),
-                onError: (error) => notify.error(error.message || text.actionFailed),
-              })
-            }
+            onClick={() => signOut.mutate(session.id)}
           >
             {text.signOut}
           </Button>
@@ -178,12 +167,7 @@ function ExtensionRow({ extension }: { extension: DeviceExtension }) {
           size="sm"
           aria-label={`${text.disconnect}: the extension in ${extension.browser}`}
           loading={disconnect.isPending}
-          onClick={() =>
-            disconnect.mutate(extension.id, {
-              onSuccess: () => notify.success(text.disconnectedBrowser),
-              onError: (error) => notify.error(error.message || text.actionFailed),
-            })
-          }
+          onClick={() => disconnect.mutate(extension.id)}
         >
           {text.disconnect}
         </Button>
