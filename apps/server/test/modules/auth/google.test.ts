@@ -351,8 +351,10 @@ describe('POST /auth/google/exchange (the code of the Google redirect)', () => {
   it('keeps only keyed hashes of codes and bindings', async () => {
     const binding = newBinding();
     const { token: code } = dashboard(await googleSignIn(t, claims('google-hashed'), { binding }));
-    const rows = await t.db.execute<{ row: string }>(sql`select row_to_json(x)::text as row from oauth_exchange_codes x`);
-    const stored = (rows as unknown as { rows: { row: string }[] }).rows.map((r) => r.row).join('\n');
+    const result = (await t.db.execute<{ row: string }>(
+      sql`select row_to_json(x)::text as row from oauth_exchange_codes x`,
+    )) as { rows: { row: string }[] };
+    const stored = result.rows.map((r) => r.row).join('\n');
     expect(stored).not.toContain(code);
     expect(stored).not.toContain(binding);
   });
