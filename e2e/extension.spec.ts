@@ -219,3 +219,65 @@ test('reaching the plan cap shows the limit message in the extension', async ({ 
   await tab.close();
   expect((await recent(page)).results).toEqual([]);
 });
+
+test('a script on the web app’s origin cannot move the extension to another account without the person’s say-so', async ({
+  baseURL,
+  playwright,
+}) => {
+  test.setTimeout(180_000);
+  h = await harness(baseURL);
+  const page = await h.context.newPage();
+  await page.goto(`${baseURL}/`);
+  await signUpAndPair(page, 'Free');
+
+  // Someone else's account and a key for it, as a hostile script on the web origin would hold.
+  const other = await playwright.request.newContext({ baseURL });
+  const email = uniqueEmail('other');
+  expect((await other.post('/auth/register', { data: { name: 'Other', email } })).ok()).toBe(true);
+  const outbox = (await (await other.get(`/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {
+    messages: { text: string }[];
+  };
+  const pin = /\b(\d{6})\b/.exec(outbox.messages[0]!.text)![1]!;
+  const verified = (await (await other.post('/auth/verify', { data: { email, pin } })).json()) as {
+    token: string;
+    user: { id: string };
+  };
+  const issued = (await (
+    await other.get('/api/extension/auth', { headers: { authorization: `Bearer ${verified.token}` } })
+  ).json()) as { apiKey: string };
+  await other.dispose();
+
+  const confirmPage = h.context.waitForEvent('page', { predicate: (p) => p.url().includes('/confirm/confirm.html') });
+  const reply = await page.evaluate(
+    async ({ id, message }) =>
+      new Promise((resolve) => {
+        (globalThis as unknown as { chrome: { runtime: { sendMessage: (...a: unknown[]) => void } } }).chrome.runtime.sendMessage(
+          id,
+          message,
+          resolve,
+        );
+      }),
+    {
+      id: EXTENSION_ID,
+      message: { type: 'CONNECT_EXTENSION', apiKey: issued.apiKey, userId: verified.user.id, timestamp: Date.now() },
+    },
+  );
+  expect(reply).toEqual({ success: false, error: 'Confirm the account switch in the Media Diet extension window' });
+
+  // The extension asks in its own page; the offered key was never switched on.
+  const ask = await confirmPage;
+  await expect(ask.getByRole('heading', { name: 'Switch the extension to another account?' })).toBeVisible();
+  await expect(ask.getByRole('button', { name: 'Keep the current account' })).toBeFocused();
+  await expectAccessible(ask);
+  expect(h.proxy.recorded.filter((r) => r.path === '/api/extension/verify')).toHaveLength(1); // the wizard's only
+  await ask.getByRole('button', { name: 'Keep the current account' }).click();
+  await expect(ask.getByRole('status')).toHaveText(
+    'The extension stays connected to your current account. You can close this tab.',
+  );
+  await ask.close();
+
+  // Still the first account's extension.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Extension status: Connected' })).toBeVisible({ timeout: 15_000 });
+  expect(h.proxy.recorded.filter((r) => r.path === '/api/extension/verify')).toHaveLength(1);
+});

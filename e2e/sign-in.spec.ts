@@ -1,3 +1,4 @@
+import type { APIRequestContext } from '@playwright/test';
 import { test, expect, expectAccessible } from './fixtures/test.ts';
 import { pinFromOutbox, registerThroughUi, uniqueEmail } from './fixtures/auth.ts';
 
@@ -98,4 +99,85 @@ test('a sign-in error in the address shows as a toast: catalogue texts only', as
   await page.goto(`/auth/login?error=${encodeURIComponent('Your account is locked, call +1 555 0100')}`);
   await expect(page.getByText('Sign-in did not complete. Please try again.')).toBeVisible();
   await expect(page.getByText('call +1 555 0100')).toHaveCount(0);
+});
+
+/**
+ * Runs a Google sign-in outside any browser page (as an attacker would with their own account) and stops
+ * at the address the server sends back: `/auth/dashboard?success=true&token=<code>&user=…`.
+ */
+async function googleReturnAddress(request: APIRequestContext, binding: string): Promise<string> {
+  const start = await request.get(`/auth/google?mode=redirect&binding=${binding}`, { maxRedirects: 0 });
+  expect(start.status()).toBe(302);
+  const authorized = await request.get(start.headers().location!, { maxRedirects: 0 });
+  const callback = new URL(authorized.headers().location!);
+  const back = await request.get(`${callback.pathname}${callback.search}`, { maxRedirects: 0 });
+  expect(back.status()).toBe(302);
+  const location = new URL(back.headers().location!);
+  expect(location.pathname).toBe('/auth/dashboard');
+  expect(location.searchParams.get('token')).toBeTruthy();
+  return `${location.pathname}${location.search}`;
+}
+
+test('a Google return link from someone else’s sign-in does not move a signed-in person into that account', async ({
+  page,
+  oidc,
+  playwright,
+  baseURL,
+}) => {
+  await registerThroughUi(page, 'Ada Lovelace', uniqueEmail('ada-csrf'));
+  const ownToken = await page.evaluate(() => localStorage.getItem('authToken'));
+
+  // The attacker signs in with their own Google account and keeps the address instead of opening it.
+  oidc.setIdentity({ sub: `mallory-${Date.now()}`, email: uniqueEmail('mallory'), email_verified: true, name: 'Mallory' });
+  const attacker = await playwright.request.newContext({ baseURL });
+  const link = await googleReturnAddress(attacker, 'attackers-own-binding-value-000000000000');
+  await attacker.dispose();
+
+  // The victim opens the link: refused, still Ada, same session.
+  await page.goto(link);
+  await expect(
+    page.getByText('This Google sign-in did not start in this browser, or it has expired. Please sign in again.'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/dashboard$/);
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBe(ownToken);
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menu').getByText('Ada Lovelace')).toBeVisible();
+  await expect(page.getByRole('menu').getByText('Mallory')).toHaveCount(0);
+
+  // The same link, signed out: refused too (this browser did not start that flow).
+  const fresh = await page.context().browser()!.newContext({ baseURL });
+  const stranger = await fresh.newPage();
+  await stranger.goto(link);
+  await expect(stranger).toHaveURL(/\/auth\/login$/);
+  expect(await stranger.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+  await fresh.close();
+});
+
+test('a Google sign-in for another account while signed in asks first; staying keeps the current account', async ({
+  page,
+  oidc,
+}) => {
+  await registerThroughUi(page, 'Ada Lovelace', uniqueEmail('ada-switch'));
+  const ownToken = await page.evaluate(() => localStorage.getItem('authToken'));
+  const beaEmail = uniqueEmail('bea');
+  oidc.setIdentity({ sub: `bea-${Date.now()}`, email: beaEmail, email_verified: true, name: 'Bea' });
+
+  // This browser starts a Google sign-in itself (as a link opened from the sign-in page would).
+  const binding = await page.evaluate(() => {
+    const value = 'e2e-binding-value-of-this-browser-000000000';
+    localStorage.setItem('oauthBinding', value);
+    return value;
+  });
+  await page.goto(`/auth/google?mode=redirect&binding=${binding}`);
+  const dialog = page.getByRole('dialog', { name: 'Switch account?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(beaEmail);
+  await expectAccessible(page);
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBe(ownToken);
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBe(ownToken);
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menu').getByText('Ada Lovelace')).toBeVisible();
 });

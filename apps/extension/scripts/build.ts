@@ -97,6 +97,7 @@ function options(target: Target): esbuild.BuildOptions[] {
         'content/capture': 'src/content/capture.ts',
         'content/bridge': 'src/content/bridge.ts',
         'popup/popup': 'src/popup/popup.ts',
+        'confirm/confirm': 'src/confirm/confirm.ts',
       },
       format: 'iife',
       outdir,
@@ -110,6 +111,9 @@ async function writeStatic(target: Target): Promise<void> {
   await mkdir(path.join(outdir, 'icons'), { recursive: true });
   await cp(path.join(root, 'src/popup/popup.html'), path.join(outdir, FILES.popupHtml));
   await cp(path.join(root, 'src/popup/popup.css'), path.join(outdir, 'popup/popup.css'));
+  await mkdir(path.join(outdir, 'confirm'), { recursive: true });
+  await cp(path.join(root, 'src/confirm/confirm.html'), path.join(outdir, 'confirm/confirm.html'));
+  await cp(path.join(root, 'src/confirm/confirm.css'), path.join(outdir, 'confirm/confirm.css'));
   for (const [size, file] of Object.entries(FILES.icons)) await writeFile(path.join(outdir, file), iconPng(Number(size)));
   await writeFile(path.join(outdir, 'manifest.json'), `${JSON.stringify(buildManifest(target, cfg), null, 2)}\n`);
 }

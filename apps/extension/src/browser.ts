@@ -30,6 +30,8 @@ export interface BrowserApi {
   runtime: {
     id: string;
     getManifest(): { version: string };
+    /** The address of one of the extension's own pages. */
+    getURL?(path: string): string;
     sendMessage(message: unknown): Promise<unknown>;
     onMessage: Event<MessageListener>;
     onMessageExternal?: Event<MessageListener>;

@@ -18,6 +18,14 @@ export interface InternalMessages {
   ignoreSite: { req: { url: string; ignore: boolean; tabId?: number }; res: PopupState };
   pause: { req: { minutes: number; tabId?: number; url?: string }; res: PopupState };
   setOnDevice: { req: { onDevice: boolean; tabId?: number; url?: string }; res: PopupState };
+  /** The confirmation page (confirm/confirm.html): what waits, and the person's answer. */
+  switchPending: { req: object; res: SwitchPendingState };
+  switchDecision: { req: { accept: boolean }; res: { success: boolean; error?: string } };
+}
+
+/** What the confirmation page shows: whether a switch waits (expired ones do not). */
+export interface SwitchPendingState {
+  pending: boolean;
 }
 
 export type InternalKind = keyof InternalMessages;
@@ -42,7 +50,17 @@ export interface PopupState {
   dashboardUrl: string;
 }
 
-const KINDS: readonly InternalKind[] = ['bridge', 'captureCheck', 'capture', 'popupState', 'ignoreSite', 'pause', 'setOnDevice'];
+const KINDS: readonly InternalKind[] = [
+  'bridge',
+  'captureCheck',
+  'capture',
+  'popupState',
+  'ignoreSite',
+  'pause',
+  'setOnDevice',
+  'switchPending',
+  'switchDecision',
+];
 
 export function isInternalMessage(value: unknown): value is InternalMessage {
   return (

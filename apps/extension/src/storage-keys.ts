@@ -23,6 +23,11 @@ export const STORAGE_KEYS = {
   localIgnored: 'localIgnored',
   /** Set on a 402 (analysis cap reached): the popup shows the limit message. */
   limitReachedAt: 'limitReachedAt',
+  /**
+   * A CONNECT_EXTENSION for another account than the paired one, waiting for the person to confirm it on the
+   * extension's own page (confirm/confirm.html); never used before that.
+   */
+  pendingSwitch: 'pendingSwitch',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
@@ -51,7 +56,15 @@ export interface LastAnalysis {
   status: 'queued' | 'sent' | 'limit' | 'error';
 }
 
+export interface PendingSwitch {
+  apiKey: string;
+  /** The account the key belongs to, as the server says (never the page's claim). */
+  userId: string;
+  requestedAt: number;
+}
+
 export interface StorageShape {
+  pendingSwitch: PendingSwitch;
   apiKey: string;
   userId: string;
   connectedAt: number;

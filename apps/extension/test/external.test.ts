@@ -140,3 +140,104 @@ describe('web app messages', () => {
     });
   });
 });
+
+describe('CONNECT_EXTENSION for another account (docs/decisions/109)', () => {
+  const OTHER_USER = 'user_999';
+  const OTHER_KEY = 'o'.repeat(40);
+  const CONFIRM_URL = 'chrome-extension://self-id/confirm/confirm.html';
+  const owner = (userId: string) => ({
+    status: 200,
+    body: { success: true, valid: false, userId, extension: { status: 'off', isInstalled: true } },
+  });
+  const confirmPage = { id: 'self-id', url: CONFIRM_URL, tab: { id: 7, url: CONFIRM_URL } };
+
+  /** Paired with KEY for VALID_USER_ID; the server says OTHER_KEY belongs to `keyOwner`. */
+  async function paired(keyOwner: string) {
+    const t = setup({
+      routes: {
+        'POST /api/extension/verify': verifyOk,
+        'GET /api/extension/disabled': disabledOk,
+        'GET /api/extension/token/validity': owner(keyOwner),
+      },
+    });
+    await t.ctx.store.set({ apiKey: KEY, userId: VALID_USER_ID, connectedAt: t.now() });
+    return t;
+  }
+
+  const connectOther = (t: Awaited<ReturnType<typeof paired>>, claimedUserId = OTHER_USER) =>
+    handleWebMessage(t.ctx, { type: 'CONNECT_EXTENSION', apiKey: OTHER_KEY, userId: claimedUserId, timestamp: t.now() }, WEB);
+
+  it('does not switch silently: the key waits unused and the extension opens its own page to ask', async () => {
+    const t = await paired(OTHER_USER);
+    expect(await connectOther(t)).toEqual({ success: false, error: ERRORS.confirmSwitch });
+    expect(t.data.apiKey).toBe(KEY);
+    expect(t.data.userId).toBe(VALID_USER_ID);
+    expect(t.opened).toEqual([CONFIRM_URL]);
+    // Asked whose the key is; never switched it on.
+    expect(t.calls.map((c) => `${c.method} ${c.path} ${c.auth}`)).toEqual([
+      `GET /api/extension/token/validity Bearer ${OTHER_KEY}`,
+    ]);
+  });
+
+  it('goes by the server’s owner of the key, not the user id the page claims', async () => {
+    const t = await paired(OTHER_USER);
+    expect(await connectOther(t, VALID_USER_ID)).toEqual({ success: false, error: ERRORS.confirmSwitch });
+    expect(t.data.apiKey).toBe(KEY);
+  });
+
+  it('connects at once when the key is for the paired account (a re-pairing)', async () => {
+    const t = await paired(VALID_USER_ID);
+    expect(await connectOther(t, VALID_USER_ID)).toEqual({ success: true });
+    expect(t.data.apiKey).toBe(OTHER_KEY);
+    expect(t.opened).toEqual([]);
+  });
+
+  it('switches only after the person accepts on the confirmation page, dropping what was queued for the old account', async () => {
+    const t = await paired(OTHER_USER);
+    await connectOther(t);
+    await t.ctx.store.set({ queue: [{ request: { url: 'https://a.test/', title: 'A', text: 'x', capturedAt: new Date(t.now()).toISOString() }, key: 'a', attempts: 0 }] });
+    expect(await handleInternal(t.ctx, { kind: 'switchPending' }, confirmPage)).toEqual({ pending: true });
+    expect(await handleInternal(t.ctx, { kind: 'switchDecision', accept: true }, confirmPage)).toEqual({ success: true });
+    expect(t.data).toMatchObject({ apiKey: OTHER_KEY, userId: OTHER_USER });
+    expect(t.data.queue ?? []).toEqual([]);
+    expect(t.data.pendingSwitch).toBeUndefined();
+  });
+
+  it('keeps the current account when the person declines, and forgets the offered key', async () => {
+    const t = await paired(OTHER_USER);
+    await connectOther(t);
+    expect(await handleInternal(t.ctx, { kind: 'switchDecision', accept: false }, confirmPage)).toEqual({ success: true });
+    expect(t.data).toMatchObject({ apiKey: KEY, userId: VALID_USER_ID });
+    expect(t.data.pendingSwitch).toBeUndefined();
+    expect(t.calls.some((c) => c.path === '/api/extension/verify')).toBe(false);
+  });
+
+  it('lets a waiting switch expire', async () => {
+    const t = await paired(OTHER_USER);
+    await connectOther(t);
+    t.advance(11 * 60_000);
+    expect(await handleInternal(t.ctx, { kind: 'switchPending' }, confirmPage)).toEqual({ pending: false });
+    expect(await handleInternal(t.ctx, { kind: 'switchDecision', accept: true }, confirmPage)).toEqual({
+      success: false,
+      error: ERRORS.noPendingSwitch,
+    });
+    expect(t.data.apiKey).toBe(KEY);
+  });
+
+  it('takes the answer only from its own confirmation page, never from a web page (content script or bridge)', async () => {
+    const t = await paired(OTHER_USER);
+    await connectOther(t);
+    const contentScript = { id: 'self-id', url: `${WEB}/auth/dashboard`, tab: { id: 3, url: `${WEB}/auth/dashboard` } };
+    expect(await handleInternal(t.ctx, { kind: 'switchDecision', accept: true }, contentScript)).toEqual({
+      success: false,
+      error: 'Origin not allowed',
+    });
+    // Nor through the web app's own messages.
+    expect(await handleWebMessage(t.ctx, { kind: 'switchDecision', accept: true }, WEB)).toEqual({
+      success: false,
+      error: ERRORS.invalid,
+    });
+    expect(t.data.apiKey).toBe(KEY);
+    expect(t.data.pendingSwitch).toBeDefined();
+  });
+});

@@ -14,10 +14,13 @@ export function fakeBrowser() {
     alarm: [] as ((a: { name: string }) => void)[],
   };
   const clone = <T>(v: T): T => (v === undefined ? v : (structuredClone(v)));
+  /** Pages the extension opened with tabs.create. */
+  const opened: string[] = [];
   const browser: BrowserApi = {
     runtime: {
       id: 'self-id',
       getManifest: () => ({ version: '0.1.0' }),
+      getURL: (path) => `chrome-extension://self-id/${path}`,
       sendMessage: () => Promise.resolve(undefined),
       onMessage: { addListener: (l) => listeners.message.push(l) },
       onMessageExternal: { addListener: (l) => listeners.external.push(l) },
@@ -43,8 +46,15 @@ export function fakeBrowser() {
       clear: (name) => Promise.resolve(alarms.delete(name)),
       onAlarm: { addListener: (l) => listeners.alarm.push(l) },
     },
+    tabs: {
+      query: () => Promise.resolve([]),
+      create: ({ url }) => {
+        opened.push(url);
+        return Promise.resolve({});
+      },
+    },
   };
-  return { browser, data, alarms, listeners };
+  return { browser, data, alarms, listeners, opened };
 }
 
 export interface FetchCall {

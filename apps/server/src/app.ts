@@ -16,6 +16,7 @@ import stripeWebhookRoutes from './modules/billing/webhook.ts';
 import type { OidcProvider } from './modules/auth/oidc.ts';
 import authRoutes from './modules/auth/routes.ts';
 import devRoutes from './modules/dev/routes.ts';
+import devicesRoutes from './modules/devices/routes.ts';
 import type { Scorer } from './modules/analysis/scorer.ts';
 import extensionRoutes from './modules/extension/routes.ts';
 import type { TouchpointWorkerOptions } from './jobs/touchpoint-worker.ts';
@@ -199,6 +200,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(billingRoutes);
   await app.register(urlsRoutes);
   await app.register(extensionRoutes);
+  await app.register(devicesRoutes);
   await app.register(analysisRoutes);
   await app.register(questionnairePlugin);
   await app.register(stripeWebhookRoutes);

@@ -77,6 +77,49 @@ export const AccountExportResponseSchema = z.object({
 });
 export type AccountExportResponse = z.infer<typeof AccountExportResponseSchema>;
 
+// ── Signed-in devices (Settings) ─────────────────────────────────────────────────────────────────────
+
+/** A live sign-in session as Settings lists it. */
+export const DeviceSessionSchema = z.object({
+  id: z.uuid(),
+  /** Browser and system, read from the user agent ('Chrome on Windows'), or 'Unknown browser'. */
+  browser: z.string(),
+  /** Where it was last used, coarsened ('203.0.113.x'), or null when not known. */
+  place: z.string().nullable(),
+  createdAt: IsoDateTimeSchema,
+  lastSeenAt: IsoDateTimeSchema,
+  /** The session the list was asked with ("this device"). */
+  current: z.boolean(),
+});
+export type DeviceSession = z.infer<typeof DeviceSessionSchema>;
+
+/** A paired browser extension (one key per browser). */
+export const DeviceExtensionSchema = z.object({
+  id: z.uuid(),
+  browser: z.string(),
+  createdAt: IsoDateTimeSchema,
+  lastUsedAt: IsoDateTimeSchema.nullable(),
+});
+export type DeviceExtension = z.infer<typeof DeviceExtensionSchema>;
+
+/** GET /api/account/devices: the caller's live sessions (newest use first) and paired extensions. */
+export const DevicesResponseSchema = z.object({
+  success: z.literal(true),
+  sessions: z.array(DeviceSessionSchema),
+  extensions: z.array(DeviceExtensionSchema),
+});
+export type DevicesResponse = z.infer<typeof DevicesResponseSchema>;
+
+export const DeviceParamsSchema = z.object({ id: z.uuid({ error: 'id must be a device id (UUID)' }) });
+export type DeviceParams = z.infer<typeof DeviceParamsSchema>;
+
+/** POST /api/account/devices/sign-out-others: how many other sessions ended. */
+export const SignOutOthersResponseSchema = z.object({ success: z.literal(true), signedOut: z.number().int() });
+export type SignOutOthersResponse = z.infer<typeof SignOutOthersResponseSchema>;
+
+export const DeviceActionResponseSchema = z.object({ success: z.literal(true) });
+export type DeviceActionResponse = z.infer<typeof DeviceActionResponseSchema>;
+
 /** DELETE /api/account (additional route): the caller confirms by typing their e-mail. */
 export const DeleteAccountRequestSchema = z.object({ confirmEmail: z.email() });
 export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequestSchema>;

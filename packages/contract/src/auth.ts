@@ -76,13 +76,23 @@ export type LoggedInResponse = z.infer<typeof LoggedInResponseSchema>;
 export const LogoutResponseSchema = z.object({ success: z.literal(true) });
 export type LogoutResponse = z.infer<typeof LogoutResponseSchema>;
 
-// ── GET /auth/google (+ callback) ──────────────────────────────────────────────────────────────────
+// ── GET /auth/google (+ callback, + exchange) ──────────────────────────────────────────────────────────────────
+/** The Google sign-in binding value: 22–128 base64url characters (the web app sends 32 random bytes). */
+export const OAuthBindingSchema = z
+  .string({ error: 'binding is required: start Google sign-in from the app' })
+  .regex(/^[A-Za-z0-9_-]{22,128}$/, { error: 'binding must be 22 to 128 base64url characters' });
+
 /**
  * Starts Google sign-in (302 to the identity provider). `mode` only records how the client opened it
  * (a 600×600 popup or a full-page redirect); both end on `/auth/dashboard?success&token&user`.
  */
 export const GoogleAuthQuerySchema = z.object({
   mode: z.enum(['popup', 'redirect']).optional(),
+  /**
+   * A random value the web app stored before opening the Google window (`OAUTH_BINDING_KEY`). The server
+   * keeps only its keyed hash with the flow; the code the flow ends with is redeemed only together with it.
+   */
+  binding: OAuthBindingSchema,
 });
 export type GoogleAuthQuery = z.infer<typeof GoogleAuthQuerySchema>;
 
@@ -109,6 +119,27 @@ export const OAuthRedirectQuerySchema = z.object({
   user: z.string().min(2).describe('JSON-encoded User'),
 });
 export type OAuthRedirectQuery = z.infer<typeof OAuthRedirectQuerySchema>;
+
+/**
+ * POST /auth/google/exchange: the `token` of the Google redirect is a single-use code, valid about a minute
+ * (`OAUTH_CODE_TTL_MS`), redeemed with the binding value of the flow it came from for a session token. The
+ * answer is the same as PIN verification's.
+ */
+export const GoogleExchangeRequestSchema = z.object({
+  token: z
+    .string({ error: 'token is required' })
+    .regex(/^[A-Za-z0-9_-]{20,200}$/, { error: 'token must be the code of the Google sign-in address' }),
+  binding: OAuthBindingSchema,
+});
+export type GoogleExchangeRequest = z.infer<typeof GoogleExchangeRequestSchema>;
+export const GoogleExchangeResponseSchema = VerifyResponseSchema;
+export type GoogleExchangeResponse = VerifyResponse;
+
+/** How long the code of a Google redirect can be redeemed. */
+export const OAUTH_CODE_TTL_MS = 60_000;
+
+/** Where the web app keeps the Google sign-in binding value (localStorage) until the code is redeemed. */
+export const OAUTH_BINDING_KEY = 'oauthBinding';
 
 /** The web path the OAuth flow lands on, and the sign-in path errors go to (spec §2). */
 export const OAUTH_RETURN_PATH = '/auth/dashboard';

@@ -299,6 +299,31 @@ export const messages = {
     confirm: 'Confirm',
   },
 
+  /** Sign-in protection and the device list (not quoted by the spec; ours). */
+  security: {
+    googleCodeRefused:
+      'This Google sign-in did not start in this browser, or it has expired. Please sign in again.',
+    switchAccountTitle: 'Switch account?',
+    switchAccount: (current: string, next: string) =>
+      `You are signed in as ${current}. A Google sign-in just finished for ${next}. Do you want to switch to ${next}?`,
+    stay: (current: string) => `Stay as ${current}`,
+    switchTo: (next: string) => `Switch to ${next}`,
+    devicesTitle: 'Signed-in devices',
+    devicesLoading: 'Loading your devices…',
+    devicesFailed: 'Your devices could not be loaded.',
+    noOtherDevices: 'No other device is signed in.',
+    noExtensions: 'No browser extension is paired.',
+    thisDevice: 'This device',
+    signOut: 'Sign out',
+    disconnect: 'Disconnect',
+    signOutOthers: 'Sign out everywhere else',
+    signedOutDevice: 'That device is signed out.',
+    signedOutOthers: 'Every other device is signed out.',
+    disconnectedBrowser: 'That browser extension is disconnected.',
+    deviceNotFound: 'That device is no longer signed in.',
+    actionFailed: 'That did not work. Please try again.',
+  },
+
   /** Errors the server answers with (not quoted by the spec; ours). */
   server: {
     unauthorized: 'Not authenticated',

@@ -135,6 +135,7 @@ describe('auth', () => {
     expect(open).toEqual([
       'authGoogle',
       'authGoogleCallback',
+      'authGoogleExchange',
       'authLoggedIn',
       'authPin',
       'authRegister',

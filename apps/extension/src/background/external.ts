@@ -16,7 +16,14 @@ export const ERRORS = {
   verify: 'Failed to verify extension',
   notConnected: 'Not connected',
   invalidToken: 'Invalid token',
+  confirmSwitch: 'Confirm the account switch in the Media Diet extension window',
+  noPendingSwitch: 'No account switch is waiting, or it has expired. Connect again from your account.',
 } as const;
+
+/** How long a requested account switch waits for the person on the extension's page. */
+export const SWITCH_MAX_AGE_MS = 10 * 60_000;
+/** The extension's own page that asks before switching accounts. */
+export const CONFIRM_PAGE = 'confirm/confirm.html';
 
 /** The page origin of a sender: `sender.origin` (Chromium) or the origin of `sender.url` (Firefox). */
 export function senderOrigin(sender: { origin?: string; url?: string }): string | null {
@@ -68,8 +75,29 @@ async function disconnect(ctx: BackgroundContext): Promise<ExtensionResult> {
   return { success: true };
 }
 
+/**
+ * CONNECT_EXTENSION. Paired already: the server says whose the offered key is (the page's `userId` is only a
+ * claim, and any script on the web origin can send this message). The same account connects as before;
+ * another account is never switched to silently: the key waits, unused, while the extension's own page asks
+ * the person (docs/decisions/109), and the page gets `ERRORS.confirmSwitch`.
+ */
 async function connect(ctx: BackgroundContext, apiKey: string, userId: string, timestamp: number): Promise<ExtensionResult> {
   if (Math.abs(ctx.now() - timestamp) > CONNECT_MAX_AGE_MS) return { success: false, error: ERRORS.expired };
+  const [pairedKey, pairedUser] = await Promise.all([ctx.store.get('apiKey'), ctx.store.get('userId')]);
+  if (pairedKey && pairedUser) {
+    const owner = await ctx.api.tokenValidity(apiKey);
+    if (!owner.ok) return { success: false, error: owner.status === 0 ? owner.error : ERRORS.verify };
+    if (owner.data.userId !== pairedUser) {
+      await ctx.store.set({ pendingSwitch: { apiKey, userId: owner.data.userId, requestedAt: ctx.now() } });
+      await openConfirmPage(ctx);
+      return { success: false, error: ERRORS.confirmSwitch };
+    }
+    return pair(ctx, apiKey, owner.data.userId);
+  }
+  return pair(ctx, apiKey, userId);
+}
+
+async function pair(ctx: BackgroundContext, apiKey: string, userId: string): Promise<ExtensionResult> {
   const res = await ctx.api.verify(apiKey);
   if (!res.ok) return { success: false, error: res.status === 0 ? res.error : ERRORS.verify };
   await ctx.store.set({ apiKey, userId, connectedAt: ctx.now(), queueRetry: { failures: 0, nextAt: 0 } });
@@ -77,6 +105,40 @@ async function connect(ctx: BackgroundContext, apiKey: string, userId: string, t
   // Fresh key: fetch the ignore list and send whatever waited for a connection.
   void ctx.refreshDisabled(true).then(() => ctx.queue.flush(true));
   return { success: true };
+}
+
+async function openConfirmPage(ctx: BackgroundContext): Promise<void> {
+  const url = ctx.browser.runtime.getURL?.(CONFIRM_PAGE);
+  if (!url || !ctx.browser.tabs) return;
+  try {
+    await ctx.browser.tabs.create({ url });
+  } catch (error) {
+    console.error('Media Diet: the confirmation page could not be opened', error);
+  }
+}
+
+/** The waiting switch, if it has not expired (an expired one is dropped). */
+export async function pendingSwitch(ctx: BackgroundContext) {
+  const pending = await ctx.store.get('pendingSwitch');
+  if (!pending) return null;
+  if (ctx.now() - pending.requestedAt > SWITCH_MAX_AGE_MS) {
+    await ctx.store.remove('pendingSwitch');
+    return null;
+  }
+  return pending;
+}
+
+/**
+ * The person's answer on the confirmation page. Accepting pairs the waiting key; what was captured for the
+ * previous account and not yet sent is dropped, never sent to the new one. Declining forgets the key.
+ */
+export async function decideSwitch(ctx: BackgroundContext, accept: boolean): Promise<ExtensionResult> {
+  const pending = await pendingSwitch(ctx);
+  await ctx.store.remove('pendingSwitch');
+  if (!pending) return { success: false, error: ERRORS.noPendingSwitch };
+  if (!accept) return { success: true };
+  await ctx.queue.clear();
+  return pair(ctx, pending.apiKey, pending.userId);
 }
 
 async function validate(ctx: BackgroundContext): Promise<ExtensionResult> {

@@ -6,7 +6,7 @@ import type { AnalysisScores } from '@mediadiet/contract/analysis';
 import { siteHost } from '../rules';
 import { createApi } from './api';
 import type { AnalyzeFn, BackgroundContext } from './context';
-import { handleWebMessage, senderOrigin } from './external';
+import { CONFIRM_PAGE, decideSwitch, handleWebMessage, pendingSwitch, senderOrigin } from './external';
 import { FLUSH_ALARM, TouchpointQueue } from './queue';
 import { Store } from './store';
 import { captureSkip, handleCapture, handleCaptureCheck, markLastAnalysis, refreshDisabled } from './touchpoints';
@@ -116,7 +116,20 @@ export async function handleInternal(ctx: BackgroundContext, msg: InternalMessag
     case 'setOnDevice':
       await ctx.store.updateSettings({ onDevice: msg.onDevice });
       return popupState(ctx, msg.tabId, msg.url);
+    case 'switchPending':
+    case 'switchDecision': {
+      // Only the extension's own confirmation page: never a content script in a web page.
+      if (sender.tab?.url !== undefined && !isConfirmPage(ctx, sender.tab.url)) return { success: false, error: 'Origin not allowed' };
+      if (!isConfirmPage(ctx, sender.url)) return { success: false, error: 'Origin not allowed' };
+      if (msg.kind === 'switchPending') return { pending: (await pendingSwitch(ctx)) !== null };
+      return decideSwitch(ctx, msg.accept);
+    }
   }
+}
+
+function isConfirmPage(ctx: BackgroundContext, url: string | undefined): boolean {
+  const page = ctx.browser.runtime.getURL?.(CONFIRM_PAGE);
+  return Boolean(url && page && url.split(/[?#]/)[0] === page);
 }
 
 /** Wire the listeners (called once by src/background.ts, synchronously at start-up as MV3 requires). */

@@ -72,12 +72,38 @@ export const sessions = pgTable(
     /** How the session was obtained: 'pin' or 'oidc'. */
     method: text('method').notNull(),
     userAgent: text('user_agent'),
+    /** Where the session was last used, coarsened (IPv4 /24, IPv6 /48), shown in the device list. */
+    lastPlace: text('last_place'),
     createdAt: instant('created_at').notNull(),
     lastSeenAt: instant('last_seen_at').notNull(),
     expiresAt: instant('expires_at').notNull(),
     revokedAt: instant('revoked_at'),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Single-use codes that end a Google sign-in: the redirect carries the code, the web app redeems it (with the
+ * binding value it stored before opening the Google window) for a session. Only keyed hashes are stored.
+ */
+export const oauthExchangeCodes = pgTable(
+  'oauth_exchange_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    codeHash: text('code_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bindingHash: text('binding_hash').notNull(),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+  },
+  (t) => [
+    uniqueIndex('oauth_exchange_codes_code_hash_key').on(t.codeHash),
+    index('oauth_exchange_codes_user_id_idx').on(t.userId),
+    index('oauth_exchange_codes_expires_at_idx').on(t.expiresAt),
+  ],
 );
 
 /** E-mailed sign-in PINs. Only a keyed hash is stored; only the newest PIN of a user counts. */

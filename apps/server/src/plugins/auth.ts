@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../http/errors.ts';
 import { createKeyedHasher, randomToken, type KeyedHasher } from '../lib/crypto.ts';
+import { coarsePlace } from '../lib/place.ts';
 import { createSessionService, type SessionService } from '../modules/auth/sessions.ts';
 import { getOrCreateSetting } from '../modules/settings/repository.ts';
 import { userRoom, type AppSocket } from './socket.ts';
@@ -130,9 +131,13 @@ export default fp(
       }
     };
 
-    const check = async (kind: Exclude<RouteAuth, 'none'>, token: string): Promise<AuthContext | null> => {
+    const check = async (
+      kind: Exclude<RouteAuth, 'none'>,
+      token: string,
+      ip: string,
+    ): Promise<AuthContext | null> => {
       if (kind === 'session') {
-        const session = await sessions.resolve(token);
+        const session = await sessions.resolve(token, coarsePlace(ip));
         return session ? { kind: 'session', userId: session.userId, sessionId: session.sessionId } : null;
       }
       if (!extensionVerifier) return null;
@@ -146,7 +151,7 @@ export default fp(
       const token = bearerToken(request);
       if (token) {
         for (const candidate of kinds) {
-          const context = await check(candidate, token);
+          const context = await check(candidate, token, request.ip);
           if (context) {
             request.auth = context;
             return;

@@ -25,6 +25,7 @@ type PublicId =
   | 'authLoggedIn'
   | 'authGoogle'
   | 'authGoogleCallback'
+  | 'authGoogleExchange'
   | 'authRegister'
   | 'authPin'
   | 'authVerify'
@@ -34,6 +35,7 @@ const PUBLIC: Record<PublicId, string> = {
     'answers loggedIn false to a caller without a live session (the client asks before it has one)',
   authGoogle: 'starts Google sign-in: the caller has no session yet',
   authGoogleCallback: "the identity provider's redirect back: the caller has no session yet",
+  authGoogleExchange: 'redeems the single-use code of a Google sign-in (bound to its flow) for a session',
   authRegister: 'creates an account',
   authPin: 'e-mails a sign-in PIN to an existing account',
   authVerify: 'exchanges e-mail and PIN for a session',
@@ -76,6 +78,24 @@ const FIXTURES: Record<Exclude<OperationId, PublicId>, Fixture> = {
   // Removing is idempotent: B "removes" A's domain from B's own list, which leaves A's list as it is.
   accountUrlsRemove: { scope: 'self', request: (w) => ({ params: { url: w.a.domain } }) },
   accountExport: { scope: 'self' },
+  accountDevices: { scope: 'self' },
+  // B tries to sign out a second session of A's: not found, and A's session stays live.
+  accountDeviceSignOut: {
+    scope: 'resource',
+    prepare: async (t, w) => ({ sessionId: (await t.app.sessions.create(w.a.userId, 'pin')).sessionId }),
+    request: (w) => ({ params: { id: w.made.sessionId! } }),
+  },
+  // B tries to disconnect the browser A paired: not found, and A's key stays live.
+  accountDeviceDisconnect: {
+    scope: 'resource',
+    fresh: true,
+    prepare: async (t, w) => {
+      const devices = await call(t, w.a.token, 'GET', '/api/account/devices');
+      return { keyId: devices.json<{ extensions: { id: string }[] }>().extensions[0]!.id };
+    },
+    request: (w) => ({ params: { id: w.made.keyId! } }),
+  },
+  accountSignOutOthers: { scope: 'self', fresh: true },
   accountDelete: { scope: 'self', fresh: true, request: (w) => ({ body: { confirmEmail: w.a.email } }) },
 
   extensionStatus: { scope: 'self' },

@@ -61,6 +61,7 @@ const VALID_BODIES: Record<string, () => unknown> = {
   authRegister: () => ({ name: 'Ann', email: 'ann@example.com' }),
   authPin: () => ({ email: 'ann@example.com' }),
   authVerify: () => ({ email: 'ann@example.com', pin: '123456' }),
+  authGoogleExchange: () => ({ token: 'c'.repeat(43), binding: 'b'.repeat(43) }),
   accountPersonalizationUpdate: () => ({
     categoryScores: { emotional: [{ category: 'Empathy', score: 3 }] },
   }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { AUTH_TOKEN_KEY, STORAGE_KEYS } from '@mediadiet/contract/constants';
@@ -9,6 +9,20 @@ import { renderApp } from '@/testing/render-app';
 import { server } from '@/testing/msw-server';
 import { sessionHandlers } from '@/testing/handlers';
 import { queryKeys } from '@/lib/query-keys';
+import { OAUTH_BINDING_KEY } from '@mediadiet/contract/auth';
+
+const BINDING = 'b'.repeat(43);
+const CODE = 'c'.repeat(43);
+
+/** POST /auth/google/exchange answering with `user` and a session token; records the bodies it got. */
+function exchangeHandler(user: ReturnType<typeof buildUser>, token: string) {
+  const bodies: unknown[] = [];
+  const handler = http.post('*/auth/google/exchange', async ({ request }) => {
+    bodies.push(await request.json());
+    return HttpResponse.json({ success: true, token, user });
+  });
+  return { handler, bodies };
+}
 
 const signIn = () => {
   localStorage.setItem(AUTH_TOKEN_KEY, 'session-token');
@@ -31,10 +45,15 @@ describe('routes and guards (spec §2)', () => {
       await screen.findByRole('heading', { level: 1, name: /sign in to media diet/i }),
     ).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Continue with Google' })).toHaveAttribute(
-      'href',
-      '/auth/google?mode=redirect',
-    );
+    // Nothing is stored until the visitor heads for Google; then the link's own flow carries this browser's
+    // binding value, stored before the Google window opens.
+    const google = screen.getByRole('link', { name: 'Continue with Google' });
+    expect(localStorage.getItem(OAUTH_BINDING_KEY)).toBeNull();
+    expect(google).toHaveAttribute('href', '/auth/google?mode=redirect');
+    act(() => google.focus());
+    const binding = localStorage.getItem(OAUTH_BINDING_KEY);
+    expect(binding).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(google).toHaveAttribute('href', `/auth/google?mode=redirect&binding=${binding}`);
     expect(screen.getByRole('button', { name: 'Continue with Email' })).toBeEnabled();
     // Terms and Privacy stay reachable from the footer on every step.
     const footer = within(screen.getByRole('contentinfo'));
@@ -85,16 +104,21 @@ describe('routes and guards (spec §2)', () => {
     expect(await screen.findByRole('button', { name: 'Account menu' })).toBeInTheDocument();
   });
 
-  it('/auth/dashboard stores the token and user the Google flow returns, then strips them from the address', async () => {
+  it('/auth/dashboard redeems the code the Google flow returns with this browser’s binding, stores the session, then strips the parameters', async () => {
     server.use(...sessionHandlers());
-    const user = encodeURIComponent(
-      JSON.stringify(buildUser({ name: 'Ada Lovelace', email: 'ada@example.com' })),
-    );
+    const ada = buildUser({ name: 'Ada Lovelace', email: 'ada@example.com' });
+    localStorage.setItem(OAUTH_BINDING_KEY, BINDING);
+    const exchanged = exchangeHandler(ada, 'ada-session');
+    server.use(exchanged.handler);
+    const user = encodeURIComponent(JSON.stringify(ada));
     const { router, queryClient } = renderApp(
-      `/auth/dashboard?success=true&token=google-token&user=${user}&tab=x`,
+      `/auth/dashboard?success=true&token=${CODE}&user=${user}&tab=x`,
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeInTheDocument();
-    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('google-token');
+    expect(exchanged.bodies).toEqual([{ token: CODE, binding: BINDING }]);
+    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('ada-session');
+    // The next Google sign-in gets a new binding value.
+    expect(localStorage.getItem(OAUTH_BINDING_KEY)).toBeNull();
     expect(router.state.location.pathname).toBe('/auth/dashboard');
     expect(router.state.location.search).toBe('?tab=x');
     expect(queryClient.getQueryData(queryKeys.session)).toMatchObject({
@@ -172,5 +196,111 @@ describe('routes and guards (spec §2)', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: /master your media diet/i }),
     ).toBeInTheDocument();
+  });
+});
+
+describe('a Google return link (login CSRF, docs/decisions/108)', () => {
+  /** The switch dialog (found by its title: a role query over the whole dashboard is slow in jsdom). */
+  const findSwitchDialog = async () => {
+    const title = await screen.findByText(messages.security.switchAccountTitle, {}, { timeout: 3000 });
+    const dialog = title.closest<HTMLElement>('[role="dialog"]');
+    expect(dialog).not.toBeNull();
+    expect(dialog).toHaveAccessibleName(messages.security.switchAccountTitle);
+    return dialog!;
+  };
+  const toasts = () => within(screen.getByTestId('toasts'));
+  const link = (user: ReturnType<typeof buildUser>) =>
+    `/auth/dashboard?success=true&token=${CODE}&user=${encodeURIComponent(JSON.stringify(user))}`;
+
+  it('is refused when this browser started no Google sign-in: nothing is stored, nothing is asked', async () => {
+    const attacker = buildUser({ name: 'Mallory', email: 'mallory@example.com' });
+    const exchanged = exchangeHandler(attacker, 'mallory-session');
+    server.use(exchanged.handler);
+    const { router } = renderApp(link(attacker));
+    expect(await toasts().findByText(messages.security.googleCodeRefused)).toBeInTheDocument();
+    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+    expect(exchanged.bodies).toEqual([]);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+  });
+
+  it('shows the server’s refusal (a code from another flow) and keeps the person signed out', async () => {
+    localStorage.setItem(OAUTH_BINDING_KEY, BINDING);
+    server.use(
+      http.post('*/auth/google/exchange', () =>
+        HttpResponse.json({ success: false, error: messages.security.googleCodeRefused }, { status: 400 }),
+      ),
+    );
+    renderApp(link(buildUser({ email: 'mallory@example.com' })));
+    expect(await toasts().findByText(messages.security.googleCodeRefused)).toBeInTheDocument();
+    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+  });
+
+  it('never replaces a signed-in user silently: another account asks first, and staying keeps the current one', async () => {
+    const me = buildUser({ name: 'Ada', email: 'ada@example.com' });
+    localStorage.setItem(AUTH_TOKEN_KEY, 'ada-session');
+    server.use(...sessionHandlers(me));
+    localStorage.setItem(OAUTH_BINDING_KEY, BINDING);
+    const other = buildUser({ id: '00000000-0000-4000-8000-00000000000b', name: 'Bea', email: 'bea@example.com' });
+    server.use(exchangeHandler(other, 'bea-session').handler);
+    const loggedOut: (string | null)[] = [];
+    server.use(
+      http.post('*/auth/logout', ({ request }) => {
+        loggedOut.push(request.headers.get('authorization'));
+        return HttpResponse.json({ success: true });
+      }),
+    );
+    const userEvent_ = userEvent.setup();
+    renderApp(link(other));
+    const dialog = await findSwitchDialog();
+    expect(dialog).toHaveAccessibleDescription(messages.security.switchAccount('ada@example.com', 'bea@example.com'));
+    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('ada-session');
+    await userEvent_.click(within(dialog).getByRole('button', { name: messages.security.stay('ada@example.com') }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('ada-session');
+    // The session the link would have started is ended.
+    await waitFor(() => expect(loggedOut).toEqual(['Bearer bea-session']));
+  });
+
+  it('switches only when the person chooses to (the current session is signed out first)', async () => {
+    const me = buildUser({ name: 'Ada', email: 'ada@example.com' });
+    localStorage.setItem(AUTH_TOKEN_KEY, 'ada-session');
+    server.use(...sessionHandlers(me));
+    localStorage.setItem(OAUTH_BINDING_KEY, BINDING);
+    const other = buildUser({ id: '00000000-0000-4000-8000-00000000000b', name: 'Bea', email: 'bea@example.com' });
+    server.use(exchangeHandler(other, 'bea-session').handler);
+    const loggedOut: (string | null)[] = [];
+    server.use(
+      http.post('*/auth/logout', ({ request }) => {
+        loggedOut.push(request.headers.get('authorization'));
+        return HttpResponse.json({ success: true });
+      }),
+    );
+    const userEvent_ = userEvent.setup();
+    const { queryClient } = renderApp(link(other));
+    const dialog = await findSwitchDialog();
+    await userEvent_.click(within(dialog).getByRole('button', { name: messages.security.switchTo('bea@example.com') }));
+    await waitFor(() => expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('bea-session'));
+    expect(loggedOut).toEqual(['Bearer ada-session']);
+    expect(queryClient.getQueryData(queryKeys.session)).toMatchObject({ email: 'bea@example.com' });
+  });
+
+  it('keeps the current session when the link is for the same account (the new one is ended)', async () => {
+    const me = buildUser({ name: 'Ada', email: 'ada@example.com' });
+    localStorage.setItem(AUTH_TOKEN_KEY, 'ada-session');
+    server.use(...sessionHandlers(me));
+    localStorage.setItem(OAUTH_BINDING_KEY, BINDING);
+    server.use(exchangeHandler(me, 'ada-second-session').handler);
+    const loggedOut: (string | null)[] = [];
+    server.use(
+      http.post('*/auth/logout', ({ request }) => {
+        loggedOut.push(request.headers.get('authorization'));
+        return HttpResponse.json({ success: true });
+      }),
+    );
+    renderApp(link(me));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeInTheDocument();
+    await waitFor(() => expect(loggedOut).toEqual(['Bearer ada-second-session']));
+    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('ada-session');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

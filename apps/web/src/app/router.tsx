@@ -1,8 +1,11 @@
 import { data, Navigate, Outlet, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { LOGIN_PATH, OAUTH_RETURN_PATH } from '@mediadiet/contract/auth';
-import { hasAuthToken, wantsRegister } from '@/lib/storage';
-import { establishSession } from '@/features/auth/api/session';
+import { getAuthToken, hasAuthToken, wantsRegister } from '@/lib/storage';
+import { notify } from '@/lib/toast';
+import { queryKeys } from '@/lib/query-keys';
+import { establishSession, sessionQueryOptions } from '@/features/auth/api/session';
+import type { User } from '@mediadiet/contract/user';
 import { preloadSignInForms } from '@/features/auth/components/lazy-sign-in-forms';
 import { AnalysisDetail } from '@/features/analysis/components/analysis-detail';
 import { IgnoredSites } from '@/features/urls/components/ignored-sites';
@@ -41,21 +44,20 @@ const GOOGLE_RETURN_PARAMS = ['success', 'token', 'user'] as const;
 
 /**
  * `/auth/dashboard`: the Google full-page flow returns here with `success`, `token` and `user` (spec §2).
- * A successful return stores the token and the user; the parameters are then stripped from the address
- * (the token must not linger in history), and the usual guard applies. The popup flow never gets here:
- * main.tsx hands the result to the opener first (lib/oauth-popup.ts).
+ * `token` is a single-use code, redeemed with this browser's binding value for the session
+ * (features/auth/api/google-exchange.ts, docs/decisions/108); a code from anyone else's flow is refused with
+ * a toast. Signed in already: the same account keeps its session (the new one is ended); another account
+ * waits for the person's choice (SwitchAccountDialog). The parameters are then stripped from the address,
+ * and the usual guard applies. The popup flow never gets here: main.tsx hands the result to the opener
+ * first (lib/oauth-popup.ts).
  */
 export function dashboardLoader(queryClient: QueryClient) {
   return async ({ request }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
     const params = url.searchParams;
     if (GOOGLE_RETURN_PARAMS.some((name) => params.has(name))) {
-      const token = params.get('token');
-      if (token && params.get('success') !== 'false') {
-        // Without a readable user the session query asks the server (POST /auth/loggedin).
-        const { parseUserParam } = await import('@/lib/oauth-popup');
-        establishSession(queryClient, token, parseUserParam(params.get('user')));
-      }
+      const code = params.get('token');
+      if (code && params.get('success') !== 'false') await redeemGoogleReturn(queryClient, code);
       for (const name of GOOGLE_RETURN_PARAMS) params.delete(name);
       const rest = params.toString();
       return redirect(`${url.pathname}${rest ? `?${rest}` : ''}${url.hash}`);
@@ -68,6 +70,25 @@ export function dashboardLoader(queryClient: QueryClient) {
     await Promise.all(views);
     return null;
   };
+}
+
+async function redeemGoogleReturn(queryClient: QueryClient, code: string): Promise<void> {
+  const [{ redeemGoogleCode, discardSessionToken }, { setPendingSwitch }] = await Promise.all([
+    import('@/features/auth/api/google-exchange'),
+    import('@/features/auth/stores/pending-switch'),
+  ]);
+  const redeemed = await redeemGoogleCode(code);
+  if (!redeemed.ok) {
+    notify.error(redeemed.error, { toastId: `oauth-error:${redeemed.error}` });
+    return;
+  }
+  const current = getAuthToken()
+    ? (queryClient.getQueryData<User | null>(queryKeys.session) ??
+      (await queryClient.fetchQuery(sessionQueryOptions(getAuthToken())).catch(() => null)))
+    : null;
+  if (!current) establishSession(queryClient, redeemed.token, redeemed.user);
+  else if (current.id === redeemed.user.id) void discardSessionToken(redeemed.token);
+  else setPendingSwitch({ token: redeemed.token, user: redeemed.user, current });
 }
 
 /** The route tree. Route modules are lazy so each screen's code loads only when visited. */

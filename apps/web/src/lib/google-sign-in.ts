@@ -1,5 +1,6 @@
 import { LOGIN_PATH, OAUTH_RETURN_PATH } from '@mediadiet/contract/auth';
 import { POPUP_HEIGHT, POPUP_WIDTH } from '@mediadiet/contract/constants';
+import { oauthBinding } from '@/lib/oauth-binding';
 
 /**
  * Google sign-in (spec §2), the part every page may need and that reads nothing: open the 600×600 popup on
@@ -10,8 +11,14 @@ import { POPUP_HEIGHT, POPUP_WIDTH } from '@mediadiet/contract/constants';
 
 export const GOOGLE_POPUP_NAME = 'mediadiet-google';
 
-export function googleAuthUrl(apiBase: string, mode: 'popup' | 'redirect'): string {
-  return `${apiBase}/auth/google?mode=${mode}`;
+/**
+ * `binding`: this browser's value (lib/oauth-binding.ts), which the flow's code must be redeemed with. Null
+ * only for a link's address before anyone went near it: the sign-in screen stores the value and puts it in
+ * the address on the first pointer, focus or context-menu event, before the link can be followed.
+ */
+export function googleAuthUrl(apiBase: string, mode: 'popup' | 'redirect', binding: string | null): string {
+  const base = `${apiBase}/auth/google?mode=${mode}`;
+  return binding ? `${base}&binding=${encodeURIComponent(binding)}` : base;
 }
 
 /** `window.open` features for a 600×600 popup centred over the current window. */
@@ -29,12 +36,13 @@ type OpenerWindow = Pick<Window, 'open' | 'screenX' | 'screenY' | 'outerWidth' |
 
 /** Opens the popup; a blocked popup falls back to the full-page redirect. Returns which flow ran. */
 export function startGoogleSignIn(apiBase: string, win: OpenerWindow = window): 'popup' | 'redirect' {
-  const popup = win.open(googleAuthUrl(apiBase, 'popup'), GOOGLE_POPUP_NAME, popupFeatures(win));
+  const binding = oauthBinding(); // stored before the Google window opens
+  const popup = win.open(googleAuthUrl(apiBase, 'popup', binding), GOOGLE_POPUP_NAME, popupFeatures(win));
   if (popup) {
     popup.focus();
     return 'popup';
   }
-  win.location.assign(googleAuthUrl(apiBase, 'redirect'));
+  win.location.assign(googleAuthUrl(apiBase, 'redirect', binding));
   return 'redirect';
 }
 

@@ -1,3 +1,4 @@
+import { OAUTH_BINDING_KEY } from '@mediadiet/contract/auth';
 import { describe, expect, it, vi } from 'vitest';
 import { buildUser } from '@mediadiet/contract/fixtures';
 import {
@@ -31,7 +32,13 @@ describe('startGoogleSignIn', () => {
       location: { assign: vi.fn() },
     };
     expect(startGoogleSignIn('', win)).toBe('popup');
-    expect(win.open).toHaveBeenCalledWith('/auth/google?mode=popup', 'mediadiet-google', popupFeatures(base));
+    const binding = localStorage.getItem(OAUTH_BINDING_KEY);
+    expect(binding).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(win.open).toHaveBeenCalledWith(
+      `/auth/google?mode=popup&binding=${binding}`,
+      'mediadiet-google',
+      popupFeatures(base),
+    );
     expect(popupFeatures(base)).toBe('popup=yes,width=600,height=600,left=500,top=200');
     expect(win.location.assign).not.toHaveBeenCalled();
   });
@@ -39,7 +46,9 @@ describe('startGoogleSignIn', () => {
   it('falls back to the full-page redirect when the popup is blocked', () => {
     const win = { ...base, open: vi.fn(() => null), location: { assign: vi.fn() } };
     expect(startGoogleSignIn('https://api.example', win)).toBe('redirect');
-    expect(win.location.assign).toHaveBeenCalledWith('https://api.example/auth/google?mode=redirect');
+    expect(win.location.assign).toHaveBeenCalledWith(
+      `https://api.example/auth/google?mode=redirect&binding=${localStorage.getItem(OAUTH_BINDING_KEY)}`,
+    );
   });
 });
 

@@ -25,4 +25,21 @@ export const defaultHandlers = [
   http.get('*/api/analysis/insights', () =>
     HttpResponse.json(buildInsights({ results: [], totalResults: 0, topDomains: [], directories: [] })),
   ),
+  // Settings → Signed-in devices: this device only, no paired browser.
+  http.get('*/api/account/devices', () =>
+    HttpResponse.json({
+      success: true,
+      sessions: [
+        {
+          id: '00000000-0000-4000-8000-0000000000d1',
+          browser: 'Chrome on Linux',
+          place: '127.0.0.x',
+          createdAt: '2025-03-01T10:00:00.000Z',
+          lastSeenAt: '2025-03-01T10:00:00.000Z',
+          current: true,
+        },
+      ],
+      extensions: [],
+    }),
+  ),
 ];

@@ -29,6 +29,10 @@ export const SESSION_CACHE_TTL_MS = 5_000;
 /** Resolved sessions remembered at most (least recently used out first). */
 export const SESSION_CACHE_MAX_ENTRIES = 10_000;
 
+/** The code a Google redirect carries: 32 random bytes, redeemable once for about a minute (contract). */
+export const OAUTH_CODE_BYTES = 32;
+export { OAUTH_CODE_TTL_MS } from '@mediadiet/contract/auth';
+
 /** The OIDC transaction cookie (state, nonce, PKCE verifier) lives 10 minutes. */
 export const OIDC_COOKIE_MAX_AGE_S = 10 * 60;
 

@@ -1,6 +1,6 @@
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { loginPins, oauthIdentities, sessions } from '../../db/schema.ts';
+import { loginPins, oauthExchangeCodes, oauthIdentities, sessions } from '../../db/schema.ts';
 
 /** Sessions, PINs and OIDC identities. The only module code that touches these tables. */
 
@@ -32,6 +32,7 @@ export async function insertSession(
     tokenHash: string;
     method: 'pin' | 'oidc';
     userAgent: string | null;
+    place: string | null;
     now: Date;
     expiresAt: Date;
   },
@@ -43,6 +44,7 @@ export async function insertSession(
       tokenHash: values.tokenHash,
       method: values.method,
       userAgent: values.userAgent,
+      lastPlace: values.place,
       createdAt: values.now,
       lastSeenAt: values.now,
       expiresAt: values.expiresAt,
@@ -68,18 +70,26 @@ export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise
   return row ?? null;
 }
 
-export async function touchSession(db: Db, userId: string, sessionId: string, now: Date): Promise<void> {
+export async function touchSession(
+  db: Db,
+  userId: string,
+  sessionId: string,
+  now: Date,
+  place: string | null = null,
+): Promise<void> {
   await db
     .update(sessions)
-    .set({ lastSeenAt: now })
+    .set(place ? { lastSeenAt: now, lastPlace: place } : { lastSeenAt: now })
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
-export async function revokeSession(db: Db, userId: string, sessionId: string, now: Date): Promise<void> {
-  await db
+export async function revokeSession(db: Db, userId: string, sessionId: string, now: Date): Promise<boolean> {
+  const rows = await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
 }
 
 export async function revokeAllSessions(db: Db, userId: string, now: Date): Promise<void> {
@@ -87,6 +97,47 @@ export async function revokeAllSessions(db: Db, userId: string, now: Date): Prom
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeOtherSessions(
+  db: Db,
+  userId: string,
+  keepSessionId: string,
+  now: Date,
+): Promise<string[]> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.map((row) => row.id);
+}
+
+/** A user's live sessions for the device list (most recently used first). */
+export async function listLiveSessions(
+  db: Db,
+  userId: string,
+  now: Date,
+  idleCutoff: Date,
+): Promise<{ id: string; userAgent: string | null; place: string | null; createdAt: Date; lastSeenAt: Date }[]> {
+  return db
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      place: sessions.lastPlace,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, idleCutoff),
+      ),
+    )
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
 }
 
 /** Removes a user's sessions that can no longer be used (revoked, expired or idle past the timeout). */
@@ -273,4 +324,47 @@ export async function listIdentities(db: Db, userId: string): Promise<IdentitySu
     .from(oauthIdentities)
     .where(eq(oauthIdentities.userId, userId))
     .orderBy(desc(oauthIdentities.createdAt));
+}
+
+// ── Google sign-in exchange codes ────────────────────────────────────────────────────────────────────
+
+export async function insertExchangeCode(
+  db: Db,
+  values: { codeHash: string; userId: string; bindingHash: string; now: Date; expiresAt: Date },
+): Promise<void> {
+  await db.insert(oauthExchangeCodes).values({
+    codeHash: values.codeHash,
+    userId: values.userId,
+    bindingHash: values.bindingHash,
+    createdAt: values.now,
+    expiresAt: values.expiresAt,
+  });
+}
+
+/**
+ * Marks the code used if it is unused and unexpired, atomically (two concurrent redemptions: one wins),
+ * and returns whose it is and the binding hash it must match. Null otherwise.
+ */
+export async function claimExchangeCode(
+  db: Db,
+  codeHash: string,
+  now: Date,
+): Promise<{ userId: string; bindingHash: string } | null> {
+  const [row] = await db
+    .update(oauthExchangeCodes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(oauthExchangeCodes.codeHash, codeHash),
+        isNull(oauthExchangeCodes.usedAt),
+        sql`${oauthExchangeCodes.expiresAt} > ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning({ userId: oauthExchangeCodes.userId, bindingHash: oauthExchangeCodes.bindingHash });
+  return row ?? null;
+}
+
+/** Codes that expired before `cutoff` are of no use any more (a few rows at most: each lives a minute). */
+export async function deleteStaleExchangeCodes(db: Db, cutoff: Date): Promise<void> {
+  await db.delete(oauthExchangeCodes).where(lt(oauthExchangeCodes.expiresAt, cutoff));
 }

@@ -9,7 +9,7 @@ import { bearerToken, requireSession } from '../../plugins/auth.ts';
 import { authMessages } from './messages.ts';
 import { createOidcProvider, type OidcProvider } from './oidc.ts';
 import { OIDC_COOKIE_MAX_AGE_S } from './policy.ts';
-import { createAuthService } from './service.ts';
+import { bindingHashOf, createAuthService } from './service.ts';
 
 /** Sign-in: e-mail + PIN, Google (OpenID Connect), sessions (spec §7 /auth/*). */
 
@@ -21,6 +21,8 @@ const OidcCookieSchema = z.object({
   nonce: z.string().min(1),
   codeVerifier: z.string().min(43),
   mode: z.enum(['popup', 'redirect']),
+  /** Keyed hash of the web app's binding value: the flow's code is redeemed only with that value. */
+  bindingHash: z.string().min(64),
 });
 
 const signInErrorCodes = new Map(
@@ -78,6 +80,12 @@ export default function authRoutes(app: FastifyInstance, options: AuthRoutesOpti
     return { success: true as const };
   });
 
+  registerRoute(app, extraApi.authGoogleExchange, async (request, reply) => {
+    const { token, user } = await auth.redeemOidcCode(request.body, caller(request));
+    reply.header('cache-control', 'no-store');
+    return { success: true as const, token, user };
+  });
+
   // ── Google (OpenID Connect) ────────────────────────────────────────────────────────────────────────
   const oidc =
     options.oidc ??
@@ -99,7 +107,11 @@ export default function authRoutes(app: FastifyInstance, options: AuthRoutesOpti
     if (!oidc) return toLogin(reply, authMessages.googleNotConfigured);
     try {
       const { url, transaction } = await oidc.start();
-      const value = JSON.stringify({ ...transaction, mode: request.query.mode ?? 'redirect' });
+      const value = JSON.stringify({
+        ...transaction,
+        mode: request.query.mode ?? 'redirect',
+        bindingHash: bindingHashOf(app.hasher, request.query.binding),
+      });
       reply.setCookie(OIDC_COOKIE, value, {
         signed: true,
         httpOnly: true,
@@ -152,8 +164,10 @@ export default function authRoutes(app: FastifyInstance, options: AuthRoutesOpti
     }
 
     try {
-      const { token, user } = await auth.signInWithOidc(claims, { userAgent: request.headers['user-agent'] });
-      const params = new URLSearchParams({ success: 'true', token, user: JSON.stringify(user) });
+      // `token` is a single-use code (about a minute), redeemed by POST /auth/google/exchange with the binding
+      // value the app stored before opening the Google window: a link carrying it signs nobody else in.
+      const { code, user } = await auth.signInWithOidc(claims, transaction.bindingHash);
+      const params = new URLSearchParams({ success: 'true', token: code, user: JSON.stringify(user) });
       return reply
         .header('cache-control', 'no-store')
         .redirect(`${config.publicUrl}${OAUTH_RETURN_PATH}?${params.toString()}`);

@@ -6,7 +6,8 @@ import type { Db } from '../../db/database.ts';
 import { badRequest, conflict, httpError, tooManyRequests } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { addressBlock } from '../../lib/address-block.ts';
-import { randomDigits, type KeyedHasher } from '../../lib/crypto.ts';
+import { randomDigits, randomToken, safeEqual, type KeyedHasher } from '../../lib/crypto.ts';
+import { coarsePlace } from '../../lib/place.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import type { UsersService } from '../users/service.ts';
@@ -15,6 +16,8 @@ import { authMessages } from './messages.ts';
 import type { OidcClaims } from './oidc.ts';
 import {
   authIpRule,
+  OAUTH_CODE_BYTES,
+  OAUTH_CODE_TTL_MS,
   PIN_DIGITS,
   PIN_MAX_ATTEMPTS,
   PIN_TTL_MS,
@@ -47,8 +50,17 @@ export interface AuthService {
   register(input: { email: string; name: string }, caller: CallerInfo): Promise<void>;
   requestPin(input: { email: string }, caller: CallerInfo): Promise<void>;
   verifyPin(input: { email: string; pin: string }, caller: CallerInfo): Promise<SignedIn>;
-  signInWithOidc(claims: OidcClaims, caller: Omit<CallerInfo, 'ip'>): Promise<SignedIn>;
+  /**
+   * The account of a Google identity (found, linked through a verified e-mail, or created), and a
+   * single-use code for it, bound to the hash of the flow's binding value. No session yet.
+   */
+  signInWithOidc(claims: OidcClaims, bindingHash: string): Promise<{ code: string; user: User }>;
+  /** Redeems a code once, within OAUTH_CODE_TTL_MS, with the binding value of its flow: a new session. */
+  redeemOidcCode(input: { token: string; binding: string }, caller: CallerInfo): Promise<SignedIn>;
 }
+
+/** The keyed hash a Google flow keeps of the web app's binding value. */
+export const bindingHashOf = (hasher: KeyedHasher, binding: string) => hasher.hash('oauth-binding', binding);
 
 export interface AuthServiceDeps {
   db: Db;
@@ -208,13 +220,13 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       }
 
       await Promise.all([fromHere.release(), account.release(), limiter.reset(pinAttemptRule, subject.fromHere)]);
-      const { token } = await sessions.create(user.id, 'pin', caller.userAgent);
+      const { token } = await sessions.create(user.id, 'pin', caller.userAgent, coarsePlace(caller.ip));
       const signedIn = await users.findById(user.id);
       if (!signedIn) throw invalid(); // deleted in the meantime
       return { token, user: signedIn };
     },
 
-    async signInWithOidc(claims, caller) {
+    async signInWithOidc(claims, bindingHash) {
       const now = clock();
       let userId = await repository.findIdentityUserId(db, claims.issuer, claims.subject);
       if (userId) {
@@ -239,9 +251,28 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
         userId = await repository.findIdentityUserId(db, claims.issuer, claims.subject);
         if (!userId) throw badRequest(authMessages.googleFailed);
       }
-      const { token } = await sessions.create(userId, 'oidc', caller.userAgent);
       const user = await users.findById(userId);
       if (!user) throw badRequest(authMessages.googleFailed);
+      const code = randomToken(OAUTH_CODE_BYTES);
+      await repository.deleteStaleExchangeCodes(db, new Date(now.getTime() - OAUTH_CODE_TTL_MS));
+      await repository.insertExchangeCode(db, {
+        codeHash: hasher.hash('oauth-code', code),
+        userId,
+        bindingHash,
+        now,
+        expiresAt: new Date(now.getTime() + OAUTH_CODE_TTL_MS),
+      });
+      return { code, user };
+    },
+
+    async redeemOidcCode(input, caller) {
+      const refused = () => badRequest(messages.security.googleCodeRefused);
+      // Spent by the first attempt, whatever its binding: a code is never tried twice.
+      const claimed = await repository.claimExchangeCode(db, hasher.hash('oauth-code', input.token), clock());
+      if (!claimed || !safeEqual(bindingHashOf(hasher, input.binding), claimed.bindingHash)) throw refused();
+      const { token } = await sessions.create(claimed.userId, 'oidc', caller.userAgent, coarsePlace(caller.ip));
+      const user = await users.findById(claimed.userId);
+      if (!user) throw refused(); // deleted in the meantime
       return { token, user };
     },
   };

@@ -38,11 +38,18 @@ export interface SessionService {
     userId: string,
     method: 'pin' | 'oidc',
     userAgent?: string,
+    place?: string | null,
   ): Promise<{ token: string; sessionId: string }>;
-  /** The live session of a bearer token, or null (unknown, revoked, idle too long, past its lifetime). */
-  resolve(token: string): Promise<LiveSession | null>;
-  revoke(session: LiveSession): Promise<void>;
+  /**
+   * The live session of a bearer token, or null (unknown, revoked, idle too long, past its lifetime).
+   * `place` (the coarse client address) is written with `last_seen_at`, at most once a minute.
+   */
+  resolve(token: string, place?: string | null): Promise<LiveSession | null>;
+  /** Revokes one session of the user; false when the user has no such live session. */
+  revoke(session: LiveSession): Promise<boolean>;
   revokeAll(userId: string): Promise<void>;
+  /** Revokes every session of the user but `keepSessionId`; the ids of those that ended. */
+  revokeOthers(userId: string, keepSessionId: string): Promise<string[]>;
   /** Forgets what this instance remembers of the user's sessions (the user was deleted: rows cascade). */
   forgetUser(userId: string): void;
   /** Forgets what this instance remembers of one session (another instance revoked it). */
@@ -94,7 +101,7 @@ export function createSessionService(deps: {
   };
 
   return {
-    async create(userId, method, userAgent) {
+    async create(userId, method, userAgent, place) {
       const now = clock();
       await repository.deleteDeadSessions(db, userId, now, new Date(now.getTime() - SESSION_IDLE_TIMEOUT_MS));
       const token = randomToken(SESSION_TOKEN_BYTES);
@@ -103,13 +110,14 @@ export function createSessionService(deps: {
         tokenHash: hashToken(token),
         method,
         userAgent: userAgent?.slice(0, 300) ?? null,
+        place: place ?? null,
         now,
         expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_LIFETIME_MS),
       });
       return { token, sessionId };
     },
 
-    async resolve(token) {
+    async resolve(token, place) {
       if (!TOKEN_SHAPE.test(token)) return null;
       const tokenHash = hashToken(token);
       const cached = cache.get(tokenHash);
@@ -135,7 +143,7 @@ export function createSessionService(deps: {
         let lastSeenAt = session.lastSeenAt.getTime();
         if (lastSeenAt + SESSION_IDLE_TIMEOUT_MS <= now) return null;
         if (now - lastSeenAt >= SESSION_TOUCH_INTERVAL_MS) {
-          await repository.touchSession(db, session.userId, session.id, new Date(now));
+          await repository.touchSession(db, session.userId, session.id, new Date(now), place ?? null);
           lastSeenAt = now;
         }
         const live: LiveSession = Object.freeze({ sessionId: session.id, userId: session.userId });
@@ -149,9 +157,10 @@ export function createSessionService(deps: {
     async revoke(session) {
       // Forgotten before and after the write: no request on this instance gets through once it returns.
       forget((cached) => cached.session.sessionId === session.sessionId);
-      await repository.revokeSession(db, session.userId, session.sessionId, clock());
+      const revoked = await repository.revokeSession(db, session.userId, session.sessionId, clock());
       forget((cached) => cached.session.sessionId === session.sessionId);
       deps.onRevoked?.({ sessionId: session.sessionId });
+      return revoked;
     },
 
     async revokeAll(userId) {
@@ -159,6 +168,17 @@ export function createSessionService(deps: {
       await repository.revokeAllSessions(db, userId, clock());
       forget((cached) => cached.session.userId === userId);
       deps.onRevoked?.({ userId });
+    },
+
+    async revokeOthers(userId, keepSessionId) {
+      const others = (cached: CachedSession) =>
+        cached.session.userId === userId && cached.session.sessionId !== keepSessionId;
+      forget(others);
+      const ended = await repository.revokeOtherSessions(db, userId, keepSessionId, clock());
+      forget(others);
+      // The other instances forget all of the user's sessions; the kept one is simply looked up again.
+      if (ended.length > 0) deps.onRevoked?.({ userId });
+      return ended;
     },
 
     forgetUser(userId) {

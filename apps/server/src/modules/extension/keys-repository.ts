@@ -46,6 +46,30 @@ export async function revokeAllKeys(db: Db, userId: string, now: Date): Promise<
   return rows.length;
 }
 
+/** Revokes one live key of the user; false when there is none with that id (or it is someone else's). */
+export async function revokeKey(db: Db, userId: string, keyId: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(extensionKeys)
+    .set({ revokedAt: now })
+    .where(and(eq(extensionKeys.id, keyId), eq(extensionKeys.userId, userId), isNull(extensionKeys.revokedAt)))
+    .returning({ id: extensionKeys.id });
+  return rows.length > 0;
+}
+
+/** The user's live keys, most recently used first (never the hashes). */
+export async function listLiveKeys(db: Db, userId: string) {
+  return db
+    .select({
+      id: extensionKeys.id,
+      label: extensionKeys.label,
+      createdAt: extensionKeys.createdAt,
+      lastUsedAt: extensionKeys.lastUsedAt,
+    })
+    .from(extensionKeys)
+    .where(and(eq(extensionKeys.userId, userId), isNull(extensionKeys.revokedAt)))
+    .orderBy(desc(sql`coalesce(${extensionKeys.lastUsedAt}, ${extensionKeys.createdAt})`));
+}
+
 /**
  * Before a new key for the browser `label` (decision 060): revokes the user's live keys of that same browser
  * (re-pairing), keys issued but never used for `unusedFor` (an abandoned pairing), and — least recently used

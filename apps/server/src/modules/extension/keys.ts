@@ -40,6 +40,10 @@ export interface ExtensionKeyService {
   /** The owner of a live key, or null. Constant-time: the lookup is by keyed hash, never by the key. */
   verify(apiKey: string): Promise<{ userId: string; keyId: string } | null>;
   revokeAll(userId: string): Promise<number>;
+  /** Revokes one of the user's keys (one browser); false when the user has no such live key. */
+  revoke(userId: string, keyId: string): Promise<boolean>;
+  /** The user's live keys, one per paired browser (never the hashes). */
+  listLive(userId: string): Promise<{ id: string; label: string | null; createdAt: Date; lastUsedAt: Date | null }[]>;
   hasLiveKey(userId: string): Promise<boolean>;
   /** Forgets what this instance remembers of the user's keys (the user was deleted: rows cascade). */
   forgetUser(userId: string): void;
@@ -138,6 +142,14 @@ export function createExtensionKeyService(deps: {
       deps.onRevoked?.(userId);
       return revoked;
     },
+    async revoke(userId, keyId) {
+      forgetUser(userId);
+      const revoked = await repo.revokeKey(db, userId, keyId, clock());
+      forgetUser(userId);
+      if (revoked) deps.onRevoked?.(userId);
+      return revoked;
+    },
+    listLive: (userId) => repo.listLiveKeys(db, userId),
     hasLiveKey: (userId) => repo.hasLiveKey(db, userId),
     forgetUser,
   };

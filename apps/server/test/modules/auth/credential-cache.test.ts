@@ -135,7 +135,7 @@ describe('session cache (the service)', () => {
     const find = vi.spyOn(sessionsRepository, 'findSessionByTokenHash');
     try {
       // The row is read (live), then the session is revoked before the lookup finishes.
-      let revoked: Promise<void> | undefined;
+      let revoked: Promise<boolean> | undefined;
       find.mockImplementationOnce(async (db, hash) => {
         const row = await sessionsRepository.findSessionByTokenHash(db, hash);
         revoked = sessions.revoke({ sessionId, userId: user.id });

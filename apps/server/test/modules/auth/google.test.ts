@@ -1,13 +1,15 @@
 import { messages, signInErrorMessage } from '@mediadiet/contract/messages';
 import { UserSchema } from '@mediadiet/contract/user';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { OAuth2Server, type MutableToken } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oauthIdentities, sessions } from '../../../src/db/schema.ts';
 import { authMessages } from '../../../src/modules/auth/messages.ts';
 import { signInWithPin } from '../../helpers/auth-flow.ts';
-import { bearer } from '../../helpers/builders.ts';
+import { randomBytes } from 'node:crypto';
+import { messages } from '@mediadiet/contract/messages';
+import { bearer, testClock, type TestClock } from '../../helpers/builders.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 
 /** Google sign-in (OpenID Connect) against oauth2-mock-server. */
@@ -15,12 +17,15 @@ import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 const PUBLIC_URL = 'http://localhost:3999';
 let idp: OAuth2Server;
 let t: TestApp;
+let clock: TestClock;
 
 beforeAll(async () => {
   idp = new OAuth2Server();
   await idp.issuer.keys.generate('RS256');
   await idp.start(0, '127.0.0.1');
+  clock = testClock(new Date());
   t = await createTestApp({
+    clock,
     env: {
       PUBLIC_URL,
       GOOGLE_CLIENT_ID: 'mediadiet-test-client',
@@ -51,9 +56,18 @@ function cookieHeader(response: LightMyRequestResponse): Record<string, string> 
 async function googleSignIn(
   app: TestApp,
   claims: Claims,
-  options: { mode?: 'popup' | 'redirect'; callback?: (url: URL) => URL; cookies?: (c: Record<string, string>) => Record<string, string> } = {},
+  options: {
+    mode?: 'popup' | 'redirect';
+    binding?: string;
+    callback?: (url: URL) => URL;
+    cookies?: (c: Record<string, string>) => Record<string, string>;
+  } = {},
 ): Promise<LightMyRequestResponse> {
-  const start = await app.app.inject({ method: 'GET', url: `/auth/google?mode=${options.mode ?? 'popup'}` });
+  const binding = options.binding ?? newBinding();
+  const start = await app.app.inject({
+    method: 'GET',
+    url: `/auth/google?mode=${options.mode ?? 'popup'}&binding=${binding}`,
+  });
   expect(start.statusCode).toBe(302);
   const authorizeUrl = new URL(start.headers.location as string);
   expect(authorizeUrl.origin).toBe(new URL(idp.issuer.url!).origin);
@@ -72,6 +86,28 @@ async function googleSignIn(
   } finally {
     idp.service.off('beforeTokenSigning', sign);
   }
+}
+
+/** What the web app stores before it opens the Google window. */
+function newBinding(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** The web app's POST /auth/google/exchange. */
+function exchange(code: string, binding: string, app: TestApp = t) {
+  return app.app.inject({ method: 'POST', url: '/auth/google/exchange', payload: { token: code, binding } });
+}
+
+/** The whole browser flow: sign in at Google, redeem the code with the flow's binding; the session token. */
+async function googleSession(claims: Claims, mode: 'popup' | 'redirect' = 'popup') {
+  const binding = newBinding();
+  const { token: code, user } = dashboard(await googleSignIn(t, claims, { mode, binding }));
+  const redeemed = await exchange(code, binding);
+  expect(redeemed.statusCode, redeemed.body).toBe(200);
+  expect(redeemed.headers['cache-control']).toBe('no-store');
+  const body = redeemed.json<{ success: true; token: string; user: { id: string } }>();
+  expect(body.user.id).toBe(user.id);
+  return { token: body.token, user, code };
 }
 
 function dashboard(response: LightMyRequestResponse) {
@@ -96,7 +132,8 @@ function loginError(response: LightMyRequestResponse): string {
 
 describe('GET /auth/google', () => {
   it('starts the authorisation code flow with state, nonce and PKCE (S256), bound to the browser', async () => {
-    const start = await t.app.inject({ method: 'GET', url: '/auth/google?mode=redirect' });
+    const binding = newBinding();
+    const start = await t.app.inject({ method: 'GET', url: `/auth/google?mode=redirect&binding=${binding}` });
     const url = new URL(start.headers.location as string);
     expect(url.pathname).toBe('/authorize');
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
@@ -118,20 +155,36 @@ describe('GET /auth/google', () => {
     expect(setCookie).toContain('Max-Age=600');
     // The verifier is in the (signed) cookie, never in the URL.
     expect(start.headers.location).not.toContain(decodeURIComponent(setCookie).split('"codeVerifier":"')[1]!.slice(0, 43));
+    // The binding value is kept only as a keyed hash, and never sent on to the identity provider.
+    expect(decodeURIComponent(setCookie)).not.toContain(binding);
+    expect(start.headers.location).not.toContain(binding);
+  });
+
+  it('refuses to start without the binding value, saying what is missing', async () => {
+    const start = await t.app.inject({ method: 'GET', url: '/auth/google?mode=popup' });
+    expect(start.statusCode).toBe(400);
+    expect(start.json<{ error: string }>().error).toMatch(/binding/);
   });
 });
 
 describe('GET /auth/google/callback', () => {
   it('creates a user for a new Google account and redirects to the dashboard with token and user', async () => {
-    const response = await googleSignIn(t, {
-      sub: 'google-new-1',
-      email: 'New.Person@gmail.com',
-      email_verified: true,
-      name: 'New Person',
-    });
-    const { token, user } = dashboard(response);
+    const binding = newBinding();
+    const response = await googleSignIn(
+      t,
+      { sub: 'google-new-1', email: 'New.Person@gmail.com', email_verified: true, name: 'New Person' },
+      { binding },
+    );
+    const { token: code, user } = dashboard(response);
     expect(user).toMatchObject({ email: 'New.Person@gmail.com', name: 'New Person', stripe: null });
-    expect(token.length).toBeGreaterThanOrEqual(43);
+    expect(code.length).toBeGreaterThanOrEqual(43);
+    // The address carries a code, not a session.
+    const withCode = await t.app.inject({ method: 'GET', url: '/api/account/info', headers: bearer(code) });
+    expect(withCode.statusCode).toBe(401);
+    const redeemed = await exchange(code, binding);
+    expect(redeemed.statusCode, redeemed.body).toBe(200);
+    const { token } = redeemed.json<{ token: string }>();
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     const info = await t.app.inject({ method: 'GET', url: '/api/account/info', headers: bearer(token) });
     expect(info.json<{ user: { id: string } }>().user.id).toBe(user.id);
@@ -146,11 +199,9 @@ describe('GET /auth/google/callback', () => {
 
   it('finds the same user by issuer and subject next time (new session each time), in either mode', async () => {
     const claims = { sub: 'google-returning', email: 'returning@gmail.com', email_verified: true, name: 'R' };
-    const first = dashboard(await googleSignIn(t, claims, { mode: 'popup' }));
+    const first = await googleSession(claims, 'popup');
     // The e-mail at Google changed meanwhile: the subject still identifies the account.
-    const second = dashboard(
-      await googleSignIn(t, { ...claims, email: 'changed@gmail.com' }, { mode: 'redirect' }),
-    );
+    const second = await googleSession({ ...claims, email: 'changed@gmail.com' }, 'redirect');
     expect(second.user.id).toBe(first.user.id);
     expect(second.user.email).toBe('returning@gmail.com');
     expect(second.token).not.toBe(first.token);
@@ -227,7 +278,7 @@ describe('Google sign-in not available', () => {
   it('ends in a clear error when Google is not configured', async () => {
     const bare = await createTestApp({ env: { PUBLIC_URL } });
     try {
-      const start = await bare.app.inject({ method: 'GET', url: '/auth/google?mode=popup' });
+      const start = await bare.app.inject({ method: 'GET', url: `/auth/google?mode=popup&binding=${newBinding()}` });
       expect(loginError(start)).toBe('Google sign-in is not configured on this server');
       const callback = await bare.app.inject({ method: 'GET', url: '/auth/google/callback?code=x&state=y' });
       expect(loginError(callback)).toBe(authMessages.googleNotConfigured);
@@ -246,10 +297,69 @@ describe('Google sign-in not available', () => {
       },
     });
     try {
-      const start = await unreachable.app.inject({ method: 'GET', url: '/auth/google' });
+      const start = await unreachable.app.inject({ method: 'GET', url: `/auth/google?binding=${newBinding()}` });
       expect(loginError(start)).toBe(authMessages.googleUnavailable);
     } finally {
       await unreachable.close();
     }
+  });
+});
+
+describe('POST /auth/google/exchange (the code of the Google redirect)', () => {
+  const claims = (sub: string) => ({ sub, email: `${sub}@gmail.com`, email_verified: true, name: sub });
+  const refused = (response: LightMyRequestResponse) => {
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json<{ error: string }>().error).toBe(messages.security.googleCodeRefused);
+  };
+
+  it('redeems a code once: the second redemption is refused', async () => {
+    const binding = newBinding();
+    const { token: code } = dashboard(await googleSignIn(t, claims('google-once'), { binding }));
+    expect((await exchange(code, binding)).statusCode).toBe(200);
+    refused(await exchange(code, binding));
+  });
+
+  it('refuses a code redeemed with another flow’s binding (a link from someone else), and spends it', async () => {
+    // The attacker signs in with their own Google account and sends the victim the resulting address.
+    const attackerBinding = newBinding();
+    const { token: code } = dashboard(await googleSignIn(t, claims('google-attacker-link'), { binding: attackerBinding }));
+    const victimBinding = newBinding();
+    refused(await exchange(code, victimBinding));
+    // Spent by that attempt: not even its own binding redeems it afterwards.
+    refused(await exchange(code, attackerBinding));
+    const live = await t.db.select({ id: sessions.id }).from(sessions).innerJoin(oauthIdentities, eq(oauthIdentities.userId, sessions.userId)).where(eq(oauthIdentities.subject, 'google-attacker-link'));
+    expect(live).toEqual([]);
+  });
+
+  it('refuses a code after about a minute', async () => {
+    const binding = newBinding();
+    const { token: code } = dashboard(await googleSignIn(t, claims('google-late'), { binding }));
+    clock.advance(61_000);
+    refused(await exchange(code, binding));
+  });
+
+  it('accepts a code within the minute', async () => {
+    const binding = newBinding();
+    const { token: code } = dashboard(await googleSignIn(t, claims('google-in-time'), { binding }));
+    clock.advance(50_000);
+    expect((await exchange(code, binding)).statusCode).toBe(200);
+  });
+
+  it('refuses an unknown code, and says what is wrong with a malformed request', async () => {
+    refused(await exchange(randomBytes(32).toString('base64url'), newBinding()));
+    const malformed = await t.app.inject({ method: 'POST', url: '/auth/google/exchange', payload: { token: 'x' } });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json<{ error: string }>().error).toMatch(/token|binding/);
+  });
+
+  it('keeps only keyed hashes of codes and bindings', async () => {
+    const binding = newBinding();
+    const { token: code } = dashboard(await googleSignIn(t, claims('google-hashed'), { binding }));
+    const result = (await t.db.execute<{ row: string }>(
+      sql`select row_to_json(x)::text as row from oauth_exchange_codes x`,
+    )) as { rows: { row: string }[] };
+    const stored = result.rows.map((r) => r.row).join('\n');
+    expect(stored).not.toContain(code);
+    expect(stored).not.toContain(binding);
   });
 });

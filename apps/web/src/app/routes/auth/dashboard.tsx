@@ -22,6 +22,7 @@ import {
   resolveDashboardView,
 } from '@/features/subscription/components/subscription-nav-state';
 import { ExtensionWizardAuto } from '@/features/extension/components/extension-wizard';
+import { SwitchAccountDialog } from '@/features/auth/components/switch-account-dialog';
 import { IgnoredSites } from '@/features/urls/components/ignored-sites';
 import { useAccountInfo } from '@/features/account/api/get-account-info';
 import { useExtension } from '@/features/extension/components/extension-provider';
@@ -36,6 +37,9 @@ import { ANALYSIS_PARAM, focusReturnTarget, readReturnFocus } from '@/features/a
 // Settings and Personality load with their tab (the insights view is the default; docs/decisions/073).
 const AccountSettings = lazy(() =>
   import('@/features/account/components/account-settings').then((m) => ({ default: m.AccountSettings })),
+);
+const SignedInDevices = lazy(() =>
+  import('@/features/account/components/signed-in-devices').then((m) => ({ default: m.SignedInDevices })),
 );
 const SubscriptionSummaryCard = lazy(() =>
   import('@/features/subscription/components/subscription-summary-card').then((m) => ({
@@ -159,6 +163,7 @@ export function Component() {
         )}
       </section>
       <ExtensionWizardAuto />
+      <SwitchAccountDialog />
     </div>
   );
 }
@@ -254,6 +259,7 @@ function SettingsView() {
     <div className="grid max-w-3xl gap-6">
       <SubscriptionSummaryCard />
       <IgnoredSitesLink />
+      <SignedInDevices />
       <AccountSettings />
     </div>
   );

@@ -9,6 +9,7 @@ import { renderApp } from '@/testing/render-app';
 import { server } from '@/testing/msw-server';
 import { sessionHandlers } from '@/testing/handlers';
 import { queryKeys } from '@/lib/query-keys';
+import { OAUTH_BINDING_KEY } from '@mediadiet/contract/auth';
 
 const EMAIL = 'ada@example.com';
 
@@ -324,19 +325,32 @@ describe('sign-in screen: Google', () => {
     const user = userEvent.setup();
     renderApp('/auth/login');
     await user.click(await screen.findByRole('link', { name: messages.auth.continueWithGoogle }));
+    const binding = localStorage.getItem(OAUTH_BINDING_KEY);
+    expect(binding).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(open).toHaveBeenCalledWith(
-      '/auth/google?mode=popup',
+      `/auth/google?mode=popup&binding=${binding}`,
       'mediadiet-google',
       expect.stringMatching(/width=600,height=600/),
     );
   });
 
-  it('accepts oauth_success only from our own origin, then signs in and goes to the dashboard', async () => {
+  it('accepts oauth_success only from our own origin, redeems its code with this browser’s binding, then signs in', async () => {
     const account = buildUser();
     server.use(...sessionHandlers(account));
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('*/auth/google/exchange', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ success: true, token: 'google-session', user: account });
+      }),
+    );
     const { router, queryClient } = renderApp('/auth/login');
     await screen.findByRole('button', { name: messages.auth.continueWithEmail });
-    const data = { type: 'oauth_success', success: true, token: 'google-token', user: account };
+    // Opening the popup stored this browser's binding value.
+    const binding = 'b'.repeat(43);
+    localStorage.setItem(OAUTH_BINDING_KEY, binding);
+    const code = 'c'.repeat(43);
+    const data = { type: 'oauth_success', success: true, token: code, user: account };
 
     act(() => {
       window.dispatchEvent(new MessageEvent('message', { data, origin: 'https://evil.example' }));
@@ -348,8 +362,26 @@ describe('sign-in screen: Google', () => {
       window.dispatchEvent(new MessageEvent('message', { data, origin: window.location.origin }));
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/dashboard'));
-    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('google-token');
+    expect(bodies).toEqual([{ token: code, binding }]);
+    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('google-session');
     expect(queryClient.getQueryData(queryKeys.session)).toEqual(account);
+  });
+
+  it('refuses a code the server does not redeem for this browser, and stays signed out', async () => {
+    server.use(
+      http.post('*/auth/google/exchange', () =>
+        HttpResponse.json({ success: false, error: messages.security.googleCodeRefused }, { status: 400 }),
+      ),
+    );
+    const { router } = renderApp('/auth/login');
+    await screen.findByRole('button', { name: messages.auth.continueWithEmail });
+    const data = { type: 'oauth_success', success: true, token: 'c'.repeat(43), user: buildUser() };
+    act(() => {
+      window.dispatchEvent(new MessageEvent('message', { data, origin: window.location.origin }));
+    });
+    expect(await toasts().findByText(messages.security.googleCodeRefused)).toBeInTheDocument();
+    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+    expect(router.state.location.pathname).toBe('/auth/login');
   });
 
   it('shows an error the popup forwards as a toast: the catalogue text of its code', async () => {

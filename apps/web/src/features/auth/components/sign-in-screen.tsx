@@ -9,7 +9,9 @@ import { Card, CardDescription, CardTitle } from '@/components/ui/card';
 import { env } from '@/config/env';
 import { googleAuthUrl, startGoogleSignIn } from '@/lib/google-sign-in';
 import { useLazyModule } from '@/lib/lazy-module';
+import { oauthBinding, storedOAuthBinding } from '@/lib/oauth-binding';
 import { removeItem } from '@/lib/storage';
+import { notify } from '@/lib/toast';
 import { signInForms } from '@/features/auth/components/lazy-sign-in-forms';
 import { useErrorParamToast } from '@/features/auth/hooks/use-error-param-toast';
 import { useOAuthPopupMessages } from '@/features/auth/hooks/use-oauth-popup-messages';
@@ -83,7 +85,14 @@ export function SignInScreen({ initialStep, onSignedIn }: SignInScreenProps) {
     go('login', nextEmail);
   };
 
-  useOAuthPopupMessages((message) => onSignedIn(message.token, message.user));
+  // The popup hands over the code of the Google redirect; it is redeemed here, with this browser's binding.
+  useOAuthPopupMessages((message) => {
+    void import('@/features/auth/api/google-exchange').then(async ({ redeemGoogleCode }) => {
+      const redeemed = await redeemGoogleCode(message.token);
+      if (redeemed.ok) onSignedIn(redeemed.token, redeemed.user);
+      else notify.error(redeemed.error, { toastId: `oauth-error:${redeemed.error}` });
+    });
+  });
 
   useEffect(() => {
     if (moved && step === 'initial') headingRef.current?.focus();
@@ -152,6 +161,13 @@ function warmForms() {
 }
 
 function InitialStep({ onEmail }: { onEmail: () => void }) {
+  // The link's own flow (new tab, keyboard, no script) carries this browser's binding value too: stored
+  // and put into the address on the first pointer, focus or context-menu event, before it can be followed.
+  // Not on render: a signed-out page keeps nothing in storage until the visitor heads for Google.
+  const [binding, setBinding] = useState(storedOAuthBinding);
+  const arm = () => {
+    if (!binding) setBinding(oauthBinding());
+  };
   const onGoogle = (event: MouseEvent<HTMLAnchorElement>) => {
     // A modified click (new tab/window) keeps the link's own full-page flow.
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
@@ -161,8 +177,11 @@ function InitialStep({ onEmail }: { onEmail: () => void }) {
   return (
     <div className="flex flex-col gap-3">
       <a
-        href={googleAuthUrl(env.apiBase, 'redirect')}
+        href={googleAuthUrl(env.apiBase, 'redirect', binding)}
         onClick={onGoogle}
+        onPointerDown={arm}
+        onFocus={arm}
+        onContextMenu={arm}
         className={buttonClasses({ variant: 'secondary', size: 'lg', fullWidth: true })}
       >
         <GoogleMark />
