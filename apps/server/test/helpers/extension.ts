@@ -1,5 +1,5 @@
 import type { AnalysisScores } from '@mediadiet/contract/analysis';
-import { CATEGORY_IDS } from '@mediadiet/contract/categories';
+import { CATEGORIES, CATEGORY_IDS } from '@mediadiet/contract/categories';
 import type { FastifyInstance } from 'fastify';
 import { bearer } from './builders.ts';
 import type { TestApp } from './test-app.ts';
@@ -28,7 +28,7 @@ export function touchpoint(overrides: Record<string, unknown> = {}) {
     url: `https://news.example.org/article-${counter}`,
     title: `Article ${counter}`,
     text: 'The community celebrated a wonderful victory, but many residents still feel anxious and angry about the cost.',
-    capturedAt: '2025-03-01T12:00:00.000Z',
+    capturedAt: new Date().toISOString(),
     ...overrides,
   };
 }
@@ -38,7 +38,7 @@ export function deviceScores(overrides: Partial<AnalysisScores> = {}): AnalysisS
   const categoryScores = Object.fromEntries(
     CATEGORY_IDS.map((id, i) => [
       id,
-      { BaseScore: (i * 7) % 100, Classification: i % 2 ? 'pro' : 'mal', BayesFactor: 1.5, PosteriorProbability: 0.6, EffectiveN: 3 },
+      { BaseScore: (i * 7) % 100, Classification: CATEGORIES[id].classification, BayesFactor: 1.5, PosteriorProbability: 0.6, EffectiveN: 3 },
     ]),
   ) as AnalysisScores['categoryScores'];
   return {
