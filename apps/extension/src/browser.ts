@@ -30,6 +30,8 @@ export interface BrowserApi {
   runtime: {
     id: string;
     getManifest(): { version: string };
+    /** The address of a file of the extension (its consent page). */
+    getURL?(path: string): string;
     sendMessage(message: unknown): Promise<unknown>;
     onMessage: Event<MessageListener>;
     onMessageExternal?: Event<MessageListener>;
