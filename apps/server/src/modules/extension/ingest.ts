@@ -100,7 +100,7 @@ export function createIngestService(deps: {
         if (implausible) {
           throw badRequest(`scores.${implausible.path}: ${messages.server.touchpointInvalidScores}: ${implausible.reason}`);
         }
-      } else if (readableLength(body.text ?? '') < TOUCHPOINT_TEXT_MIN) {
+      } else if (!hasReadableText(body.text ?? '', TOUCHPOINT_TEXT_MIN)) {
         // A near-empty page ("No results") is neither stored, analysed nor billed.
         throw httpError(422, messages.server.touchpointTooShort(TOUCHPOINT_TEXT_MIN));
       }
@@ -145,9 +145,22 @@ export function createIngestService(deps: {
   };
 }
 
-/** Characters of text once runs of whitespace count as one (what the extension sends is already collapsed). */
-function readableLength(text: string): number {
-  return text.replace(/\s+/g, ' ').trim().length;
+/**
+ * Whether `text` holds at least `min` characters once runs of whitespace count as one and the ends are trimmed
+ * (what the extension sends is already collapsed). Stops as soon as it has seen enough: no copy of the page.
+ */
+function hasReadableText(text: string, min: number): boolean {
+  let count = 0;
+  let pendingSpace = false;
+  for (let i = 0; i < text.length && count < min; i++) {
+    if (/\s/.test(text[i]!)) {
+      pendingSpace = count > 0;
+      continue;
+    }
+    count += pendingSpace ? 2 : 1;
+    pendingSpace = false;
+  }
+  return count >= min;
 }
 
 /** No o200k token of UTF-8 text is longer than this many bytes on average (the early check's lower bound). */
