@@ -8,11 +8,13 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { messages } from '@mediadiet/contract/messages';
 import type { RecentAnalysesResponse } from '@mediadiet/contract/analysis';
 import { topCategories } from '@mediadiet/contract/analysis';
+import { CATEGORIES } from '@mediadiet/contract/categories';
 import { test, expect, expectAccessible } from './fixtures/test.ts';
 import { registerThroughUi, uniqueEmail } from './fixtures/auth.ts';
 import { subscribe } from './fixtures/billing.ts';
 import {
   buildExtension,
+  CONSENT_PAGE_PATH,
   EXTENSION_ID,
   launchWithExtension,
   startRecordingProxy,
@@ -53,15 +55,17 @@ const PAGES: Record<string, TestPage> = {
   },
   'after-disconnect.test': { title: 'After disconnect', paragraphs: CALM.paragraphs },
   'huge-report.test': { title: 'The full report', paragraphs: Array.from({ length: 150 }, () => OUTRAGE.paragraphs.join(' ')) },
+  // An intranet page on this computer: never captured (decision 112).
+  localhost: { title: 'Payroll', paragraphs: ['Salary statement for November. Net pay, tax code and bank account details follow below.', ...CALM.paragraphs] },
 };
 
 type Harness = Awaited<ReturnType<typeof harness>>;
 
-async function harness(baseURL: string) {
+async function harness(baseURL: string, options: { consent?: boolean } = {}) {
   const proxy = await startRecordingProxy(baseURL);
   const ext = await buildExtension({ apiBase: proxy.url, webOrigin: baseURL });
   const pages = await startTestPages(PAGES);
-  const { context } = await launchWithExtension(ext.dir, baseURL);
+  const { context } = await launchWithExtension(ext.dir, baseURL, options);
   const touchpointBodies = () =>
     proxy.recorded.filter((r) => r.method === 'POST' && r.path === '/api/extension/touchpoints').map((r) => r.body);
   return {
@@ -110,6 +114,43 @@ async function recent(page: Page): Promise<RecentAnalysesResponse> {
   const res = await page.request.get('/api/analysis/recent', { headers: { authorization: `Bearer ${token}` } });
   expect(res.ok()).toBe(true);
   return (await res.json()) as RecentAnalysesResponse;
+}
+
+/**
+ * Uses up the free plan: 50 pages analysed on another device, uploaded with that device's own key (a separate
+ * pairing, so the browser under test keeps its key), each billed one whole touch point (decision 114).
+ */
+async function useUpFreePlan(page: Page) {
+  const token = await page.evaluate(() => localStorage.getItem('authToken'));
+  const issued = await page.request.get('/api/extension/auth', {
+    headers: { authorization: `Bearer ${token}`, 'user-agent': 'Another device (e2e)' },
+  });
+  const { apiKey } = (await issued.json()) as { apiKey: string };
+  const key = { authorization: `Bearer ${apiKey}` };
+  expect((await page.request.post('/api/extension/verify', { headers: key })).ok()).toBe(true);
+  const categoryScores = Object.fromEntries(
+    Object.values(CATEGORIES).map((c) => [
+      c.id,
+      { BaseScore: 20, Classification: c.classification, BayesFactor: 1, PosteriorProbability: 0.5, EffectiveN: 2 },
+    ]),
+  );
+  for (let i = 0; i < 50; i++) {
+    const res = await page.request.post('/api/extension/touchpoints', {
+      headers: key,
+      data: {
+        url: `https://elsewhere-${i}.example.org/story`,
+        title: `Read elsewhere ${i}`,
+        scores: {
+          tokens: 900,
+          categoryScores,
+          classificationAnalysis: { correlationCoefficient: 0.1, bayesFactor: 1, posteriorProbability: 0.5 },
+        },
+        capturedAt: new Date().toISOString(),
+      },
+    });
+    expect(res.status(), await res.text()).toBe(202);
+  }
+  await expect.poll(async () => (await recent(page)).totals.touchpoints, { timeout: 30_000 }).toBe(50);
 }
 
 async function openPopup(context: BrowserContext): Promise<Page> {
@@ -206,7 +247,9 @@ test('reaching the plan cap shows the limit message in the extension', async ({ 
   await page.goto(`${baseURL}/`);
   await signUpAndPair(page, 'Free');
 
-  // The free plan includes 10,000 tokens; this report alone is far more, so the server refuses it (402).
+  // The free plan's 50 touch points are used up (by pages analysed on another device), so the server refuses
+  // the next page at once (402).
+  await useUpFreePlan(page);
   const reportUrl = h.pages.url('huge-report.test', '/full');
   const tab = await h.context.newPage();
   await tab.goto(reportUrl);
@@ -217,7 +260,70 @@ test('reaching the plan cap shows the limit message in the extension', async ({ 
   await expect(popup.getByRole('alert')).toContainText("You have reached your plan's analysis limit.");
   await expectAccessible(popup);
   await tab.close();
-  expect((await recent(page)).results).toEqual([]);
+  expect((await recent(page)).results.filter((a) => a.url.includes('huge-report.test'))).toEqual([]);
+});
+
+test('consent before the first capture; private pages never leave; addresses lose their query; the popup’s ignore reaches the account', async ({
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  h = await harness(baseURL, { consent: false });
+  // The extension opens its consent page by itself after install.
+  const consentUrl = `chrome-extension://${EXTENSION_ID}/${CONSENT_PAGE_PATH}`;
+  const consent =
+    h.context.pages().find((p) => p.url() === consentUrl) ??
+    (await h.context.waitForEvent('page', { predicate: (p) => p.url() === consentUrl }));
+  await expect(consent.getByRole('heading', { level: 1, name: 'Before Media Diet reads anything' })).toBeVisible();
+  await expect(consent.getByRole('table')).toContainText('The text never leaves your browser');
+  await expectAccessible(consent);
+
+  const page = await h.context.newPage();
+  await page.goto(`${baseURL}/`);
+  await signUpAndPair(page, 'Basic');
+
+  // Paired but not agreed: nothing is read, and the popup says why.
+  await visit(h.context, h.pages.url('calm-garden.test', '/before-agreeing'));
+  await page.waitForTimeout(1000);
+  expect(h.touchpointBodies()).toEqual([]);
+  const popup = await openPopup(h.context);
+  await expect(popup.getByText('Nothing is read until you agree to how Media Diet works.')).toBeVisible();
+  await popup.close();
+
+  await consent.bringToFront();
+  await consent.getByRole('button', { name: 'I agree, start analysing' }).click();
+  await expect(consent.getByText('You agreed: pages you read are analysed as described above.')).toBeVisible();
+  await consent.close();
+
+  // The address is kept without its query and fragment; a page on this computer never leaves the browser.
+  await visit(h.context, h.pages.url('calm-garden.test', '/morning?session=abc123&email=me%40example.org#top'));
+  await visit(h.context, h.pages.url('localhost', '/payroll?user=me'));
+  await expect.poll(() => h!.sentFor('calm-garden.test').length, { timeout: 20_000 }).toBe(1);
+  expect(h.sentFor('calm-garden.test')[0]).not.toContain('session=');
+  expect(h.touchpointBodies().filter((b) => b.includes('//localhost:'))).toEqual([]);
+  await expect
+    .poll(async () => (await recent(page)).results.map((a) => a.url), { timeout: 30_000 })
+    .toEqual([h.pages.url('calm-garden.test', '/morning')]);
+
+  // "Ignore this site" from the popup (the message its button sends; a popup opened as a tab has no page of its
+  // own) goes on the account's list: the web app shows it, and the page is not captured any more.
+  const outrage = h.pages.url('outrage-daily.test', '/council');
+  const popupTab = await openPopup(h.context);
+  await popupTab.evaluate(
+    (url) =>
+      (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).chrome.runtime.sendMessage({
+        kind: 'ignoreSite',
+        url,
+        ignore: true,
+      }),
+    outrage,
+  );
+  await popupTab.close();
+  expect(h.proxy.recorded.some((r) => r.method === 'POST' && r.path === '/api/account/urls')).toBe(true);
+  await page.goto(`${baseURL}/auth/dashboard?view=urlManagement`);
+  await expect(page.getByRole('table', { name: 'Your ignored websites' })).toContainText('outrage-daily.test');
+  await visit(h.context, outrage);
+  await page.waitForTimeout(1000);
+  expect(h.sentFor('outrage-daily.test')).toEqual([]);
 });
 
 test('a script on the web app’s origin cannot move the extension to another account without the person’s say-so', async ({

@@ -98,6 +98,7 @@ function options(target: Target): esbuild.BuildOptions[] {
         'content/bridge': 'src/content/bridge.ts',
         'popup/popup': 'src/popup/popup.ts',
         'confirm/confirm': 'src/confirm/confirm.ts',
+        'consent/consent': 'src/consent/consent.ts',
       },
       format: 'iife',
       outdir,
@@ -108,12 +109,15 @@ function options(target: Target): esbuild.BuildOptions[] {
 async function writeStatic(target: Target): Promise<void> {
   const outdir = path.join(dist, target);
   await mkdir(path.join(outdir, 'popup'), { recursive: true });
+  await mkdir(path.join(outdir, 'consent'), { recursive: true });
   await mkdir(path.join(outdir, 'icons'), { recursive: true });
   await cp(path.join(root, 'src/popup/popup.html'), path.join(outdir, FILES.popupHtml));
   await cp(path.join(root, 'src/popup/popup.css'), path.join(outdir, 'popup/popup.css'));
   await mkdir(path.join(outdir, 'confirm'), { recursive: true });
   await cp(path.join(root, 'src/confirm/confirm.html'), path.join(outdir, 'confirm/confirm.html'));
   await cp(path.join(root, 'src/confirm/confirm.css'), path.join(outdir, 'confirm/confirm.css'));
+  await cp(path.join(root, 'src/consent/consent.html'), path.join(outdir, FILES.consentHtml));
+  await cp(path.join(root, 'src/consent/consent.css'), path.join(outdir, 'consent/consent.css'));
   for (const [size, file] of Object.entries(FILES.icons)) await writeFile(path.join(outdir, file), iconPng(Number(size)));
   await writeFile(path.join(outdir, 'manifest.json'), `${JSON.stringify(buildManifest(target, cfg), null, 2)}\n`);
 }

@@ -30,7 +30,7 @@ export interface BrowserApi {
   runtime: {
     id: string;
     getManifest(): { version: string };
-    /** The address of one of the extension's own pages. */
+    /** The address of one of the extension's own pages (the consent and confirmation pages). */
     getURL?(path: string): string;
     sendMessage(message: unknown): Promise<unknown>;
     onMessage: Event<MessageListener>;

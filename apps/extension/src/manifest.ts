@@ -10,6 +10,7 @@ export const FILES = {
   capture: 'content/capture.js',
   bridge: 'content/bridge.js',
   popupHtml: 'popup/popup.html',
+  consentHtml: 'consent/consent.html',
   icons: { 16: 'icons/16.png', 32: 'icons/32.png', 48: 'icons/48.png', 128: 'icons/128.png' },
 } as const;
 
@@ -25,6 +26,10 @@ export function originPattern(origin: string, target: Target): string {
 
 export type Manifest = Record<string, unknown>;
 
+/** What the stores show first: what is read and what stays in the browser, as the consent page says. */
+export const MANIFEST_DESCRIPTION =
+  'Master your media diet. Reads only after you agree; on-device mode keeps page text in your browser. Never private or sign-in pages.';
+
 /** One source for both browsers' manifest.json. */
 export function buildManifest(target: Target, cfg: ExtensionConfig): Manifest {
   const web = originPattern(cfg.webOrigin, target);
@@ -34,7 +39,8 @@ export function buildManifest(target: Target, cfg: ExtensionConfig): Manifest {
     name: 'Media Diet',
     short_name: 'Media Diet',
     version: cfg.version,
-    description: 'Master your media diet: see how the pages you read are likely to affect how you feel.',
+    // The store's short description (at most 132 characters); the long one is STORE_LISTING.md (decision 115).
+    description: MANIFEST_DESCRIPTION,
     permissions: ['storage', 'alarms', 'activeTab'],
     host_permissions: [...new Set([api, web])],
     incognito: 'not_allowed',

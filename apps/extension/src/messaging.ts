@@ -18,6 +18,8 @@ export interface InternalMessages {
   ignoreSite: { req: { url: string; ignore: boolean; tabId?: number }; res: PopupState };
   pause: { req: { minutes: number; tabId?: number; url?: string }; res: PopupState };
   setOnDevice: { req: { onDevice: boolean; tabId?: number; url?: string }; res: PopupState };
+  /** From the consent page: agree (with the analysis mode chosen there) or withdraw (decision 115). */
+  consent: { req: { agree: boolean; onDevice: boolean }; res: PopupState };
   /** The confirmation page (confirm/confirm.html): what waits, and the person's answer. */
   switchPending: { req: object; res: SwitchPendingState };
   switchDecision: { req: { accept: boolean }; res: { success: boolean; error?: string } };
@@ -48,6 +50,12 @@ export interface PopupState {
   queueDropped: number;
   limitReached: boolean;
   dashboardUrl: string;
+  /** Whether the person agreed on the consent page; nothing is captured before. */
+  consented: boolean;
+  /** The consent page (to read again, or to agree). */
+  consentUrl: string;
+  /** Why the last "Ignore this site" stayed on this browser, if it did. */
+  ignoreNote: string | null;
 }
 
 const KINDS: readonly InternalKind[] = [
@@ -60,6 +68,7 @@ const KINDS: readonly InternalKind[] = [
   'setOnDevice',
   'switchPending',
   'switchDecision',
+  'consent',
 ];
 
 export function isInternalMessage(value: unknown): value is InternalMessage {

@@ -1,3 +1,4 @@
+import { captureUrlProblem } from '@mediadiet/contract/capture';
 import { isHostIgnored, isHostProtected } from '@mediadiet/contract/urls';
 
 import type { SkipReason } from './skip-reasons';
@@ -12,8 +13,10 @@ export interface CaptureContext {
   now: number;
   /** The server's disabled list (the user's sites and the default protected ones). */
   disabledDomains: readonly string[];
-  /** Sites ignored from the popup. */
+  /** Sites ignored from the popup on this browser only (before the account's list took them, or offline). */
   localIgnored: readonly string[];
+  /** Whether the person agreed to what the extension reads and sends (the consent page, decision 115). */
+  consented: boolean;
 }
 
 function parse(url: string): URL | null {
@@ -30,9 +33,13 @@ export function skipReason(url: string, ctx: CaptureContext): SkipReason | null 
   if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:')) return 'not-http';
   if (u.origin === ctx.webOrigin || u.origin === new URL(ctx.apiBase).origin) return 'web-app';
   if (ctx.incognito) return 'private';
+  // The contract's capture rules (decision 112), the same the server enforces.
+  const problem = captureUrlProblem(u);
+  if (problem === 'credentials' || problem === 'private-network') return problem;
   if (isHostProtected(u.hostname)) return 'protected';
   if (isHostIgnored(u.hostname, ctx.disabledDomains, ctx.localIgnored)) return 'ignored';
   if (ctx.pausedUntil > ctx.now) return 'paused';
+  if (!ctx.consented) return 'no-consent';
   return null;
 }
 

@@ -1,11 +1,24 @@
 /** Import-free (the popup bundle stays small). */
 /** Why a page is not captured (null: it is captured). */
-export type SkipReason = 'not-http' | 'web-app' | 'private' | 'paused' | 'protected' | 'ignored' | 'not-connected';
+export type SkipReason =
+  | 'not-http'
+  | 'web-app'
+  | 'private'
+  | 'private-network'
+  | 'credentials'
+  | 'paused'
+  | 'protected'
+  | 'ignored'
+  | 'no-consent'
+  | 'not-connected';
 
 export const SKIP_REASON_TEXT: Record<SkipReason, string> = {
   'not-http': 'Only web pages are analysed.',
   'web-app': 'Media Diet itself is never analysed.',
   private: 'Private windows are never analysed.',
+  'private-network': 'Pages on this computer or a private network (home, office, intranet) are never analysed.',
+  credentials: 'Addresses with a user name or password in them are never analysed.',
+  'no-consent': 'Nothing is read until you agree to how Media Diet works.',
   paused: 'Analysis is paused.',
   protected: 'A protected site (health, banking, …): never analysed.',
   ignored: 'You ignore this site.',

@@ -19,8 +19,15 @@ export const STORAGE_KEYS = {
   lastAnalysisByTab: 'lastAnalysisByTab',
   /** The server's list (user's + default protected) and when it was fetched. */
   disabled: 'disabled',
-  /** Sites ignored from the popup (kept on the device; the server list is session-only to edit). */
+  /**
+   * Sites ignored from the popup on this browser only: from before the popup added them to the account's list,
+   * or when the account could not be reached. Still honoured.
+   */
   localIgnored: 'localIgnored',
+  /** When the person agreed on the consent page, and to which version of it (decision 115). */
+  consent: 'consent',
+  /** Why the popup's last "Ignore this site" stayed on this browser (the account could not be reached). */
+  ignoreNote: 'ignoreNote',
   /** Set on a 402 (analysis cap reached): the popup shows the limit message. */
   limitReachedAt: 'limitReachedAt',
   /**
@@ -77,5 +84,7 @@ export interface StorageShape {
   lastAnalysisByTab: Record<string, LastAnalysis>;
   disabled: { domains: string[]; fetchedAt: number };
   localIgnored: string[];
+  consent: { agreedAt: number; version: number };
+  ignoreNote: string;
   limitReachedAt: number;
 }

@@ -4,7 +4,8 @@ import { TouchpointRequestSchema, TOUCHPOINT_TEXT_MAX } from '@mediadiet/contrac
 import { DEFAULT_PROTECTED_DOMAINS } from '@mediadiet/contract/urls';
 import { describe, expect, it } from 'vitest';
 import { handleInternal, popupState } from '../src/background/index';
-import { DEDUPE_WINDOW_MS, handleCapture, handleCaptureCheck } from '../src/background/touchpoints';
+import { CONSENT_PAGE, openConsentIfNeeded } from '../src/background/index';
+import { CONSENT_VERSION, DEDUPE_WINDOW_MS, handleCapture, handleCaptureCheck } from '../src/background/touchpoints';
 import { skipReason, type CaptureContext } from '../src/rules';
 import type { QueueItem } from '../src/storage-keys';
 import { setup, TEST_CONFIG } from './fakes';
@@ -19,8 +20,12 @@ const page = (over: Partial<{ url: string; title: string; text: string }> = {}) 
 const tab = { id: 7, incognito: false };
 
 function connected(opts: Parameters<typeof setup>[0] = {}) {
-  const t = setup({ routes: { 'POST /api/extension/touchpoints': { status: 202, body: { success: true, id: 'a1' } } }, ...opts });
+  const t = setup({
+    ...opts,
+    routes: { 'POST /api/extension/touchpoints': { status: 202, body: { success: true, id: 'a1' } }, ...opts.routes },
+  });
   t.data.apiKey = KEY;
+  t.data.consent = { agreedAt: t.now(), version: CONSENT_VERSION };
   return t;
 }
 
@@ -33,6 +38,7 @@ describe('capture rules', () => {
     now: 1000,
     disabledDomains: ['blocked.org'],
     localIgnored: ['mine.net'],
+    consented: true,
   };
   it.each([
     ['chrome://settings', 'not-http'],
@@ -46,6 +52,20 @@ describe('capture rules', () => {
   ])('%s → %s', (url, reason) => {
     expect(skipReason(url, ctx)).toBe(reason);
   });
+  it.each([
+    ['http://127.0.0.1/account.html?session=abc123', 'private-network'],
+    ['http://localhost:8080/payroll', 'private-network'],
+    ['http://192.168.1.10/', 'private-network'],
+    ['http://printer.local/status', 'private-network'],
+    ['https://hr.internal/reviews', 'private-network'],
+    ['http://wiki/Salaries', 'private-network'],
+    ['https://user:pass@news.example.com/a', 'credentials'],
+  ])('never captured (decision 112): %s → %s', (url, reason) => {
+    expect(skipReason(url, ctx)).toBe(reason);
+  });
+  it('nothing is captured before the person agrees (decision 115)', () => {
+    expect(skipReason('https://news.example.com/a', { ...ctx, consented: false })).toBe('no-consent');
+  });
   it('private windows and the paused state', () => {
     expect(skipReason('https://news.example.com/', { ...ctx, incognito: true })).toBe('private');
     expect(skipReason('https://news.example.com/', { ...ctx, pausedUntil: 2000 })).toBe('paused');
@@ -54,11 +74,77 @@ describe('capture rules', () => {
 });
 
 describe('capture in the background', () => {
-  it('captureCheck gives the dwell time, and refuses before the extension is connected', async () => {
+  it('captureCheck gives the dwell time, and refuses before the person agrees and before the extension is connected', async () => {
     const t = setup();
+    expect(await handleCaptureCheck(t.ctx, page().url, tab)).toEqual({ capture: false, reason: 'no-consent', dwellMs: 3000 });
+    await handleInternal(t.ctx, { kind: 'consent', agree: true, onDevice: false }, { id: 'self-id' });
     expect(await handleCaptureCheck(t.ctx, page().url, tab)).toEqual({ capture: false, reason: 'not-connected', dwellMs: 3000 });
     t.data.apiKey = KEY;
     expect(await handleCaptureCheck(t.ctx, page().url, tab)).toEqual({ capture: true, reason: null, dwellMs: 3000 });
+  });
+
+  it('the consent page opens after install until the person agrees; agreeing keeps the mode chosen there', async () => {
+    const t = setup();
+    const opened: string[] = [];
+    t.browser.runtime.getURL = (path) => `chrome-extension://self-id/${path}`;
+    t.browser.tabs = {
+      query: () => Promise.resolve([]),
+      create: ({ url }) => {
+        opened.push(url);
+        return Promise.resolve({});
+      },
+    };
+    expect(await openConsentIfNeeded(t.ctx)).toBe(true);
+    expect(opened).toEqual([`chrome-extension://self-id/${CONSENT_PAGE}`]);
+    expect(await popupState(t.ctx)).toMatchObject({ consented: false, consentUrl: opened[0] });
+    // A content script in a web page cannot agree on the person's behalf.
+    const fromPage = await handleInternal(t.ctx, { kind: 'consent', agree: true, onDevice: false }, {
+      id: 'self-id',
+      tab: { id: 3, url: 'https://news.example.com/a' },
+    });
+    expect(fromPage).toMatchObject({ success: false });
+    const agreed = await handleInternal(t.ctx, { kind: 'consent', agree: true, onDevice: true }, {
+      id: 'self-id',
+      tab: { id: 4, url: opened[0] },
+    });
+    expect(agreed).toMatchObject({ consented: true, onDevice: true });
+    expect(await openConsentIfNeeded(t.ctx)).toBe(false);
+    expect(opened).toHaveLength(1);
+    // Withdrawing stops capture again.
+    t.data.apiKey = KEY;
+    await handleInternal(t.ctx, { kind: 'consent', agree: false, onDevice: true }, { id: 'self-id' });
+    expect(await handleCaptureCheck(t.ctx, page().url, tab)).toMatchObject({ capture: false, reason: 'no-consent' });
+  });
+
+  it('sends the address without query and fragment (but a video id), and never a near-empty page', async () => {
+    const t = connected();
+    expect((await handleCapture(t.ctx, page({ url: 'https://news.example.com/story?session=abc&email=a%40b.c#top' }), tab)).status).toBe('queued');
+    expect((await handleCapture(t.ctx, page({ url: 'https://www.youtube.com/watch?v=abc123&t=9s&si=x' }), tab)).status).toBe('queued');
+    expect(await handleCapture(t.ctx, page({ url: 'https://news.example.com/search?q=x', text: 'No results for "x". Try again.' }), tab)).toEqual({ status: 'skipped' });
+    expect(await handleCapture(t.ctx, page({ url: 'http://10.0.0.5/salaries' }), tab)).toEqual({ status: 'skipped', reason: 'private-network' });
+    await t.ctx.queue.flush();
+    const sent = t.calls.filter((c) => c.path === '/api/extension/touchpoints').map((c) => (c.body as { url: string }).url);
+    expect(sent).toEqual(['https://news.example.com/story', 'https://www.youtube.com/watch?v=abc123']);
+  });
+
+  it('"Ignore this site" adds the site to the account’s list with the key, and it is skipped at once', async () => {
+    const t = connected({
+      routes: { 'POST /api/account/urls': { status: 200, body: { success: true, urls: { current: ['news.example.com'] } } } },
+    });
+    const state = await handleInternal(t.ctx, { kind: 'ignoreSite', url: 'https://www.news.example.com/x', ignore: true }, {});
+    const call = t.calls.find((c) => c.path === '/api/account/urls')!;
+    expect(call).toMatchObject({ method: 'POST', auth: `Bearer ${KEY}`, body: { url: 'news.example.com' } });
+    expect(state).toMatchObject({ site: { reason: 'ignored', locallyIgnored: false }, ignoreNote: null });
+    expect(t.data.localIgnored ?? []).toEqual([]);
+    expect(await handleCapture(t.ctx, page(), tab)).toMatchObject({ status: 'skipped', reason: 'ignored' });
+  });
+
+  it('"Ignore this site" stays on this browser, and says so, when the account cannot be reached', async () => {
+    const t = connected({ routes: { 'POST /api/account/urls': 'network' } });
+    const state = await handleInternal(t.ctx, { kind: 'ignoreSite', url: page().url, ignore: true }, {});
+    expect(state).toMatchObject({ site: { reason: 'ignored', locallyIgnored: true } });
+    expect((state as { ignoreNote: string }).ignoreNote).toContain('Ignored on this browser only');
+    expect(await handleCapture(t.ctx, page(), tab)).toMatchObject({ reason: 'ignored' });
   });
 
   it('server mode sends url, title and text (capped) with the bearer key', async () => {

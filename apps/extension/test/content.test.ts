@@ -86,6 +86,24 @@ describe('content capture', () => {
     vi.useRealTimers();
   });
 
+  it('never reads a page with a password field (decision 112)', async () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = `<form><input type="email"><input type="PASSWORD"></form><article>${'<p>Your salary statement for November is ready to view here.</p>'.repeat(10)}</article>`;
+    const sent: { kind: string }[] = [];
+    const runtime = {
+      sendMessage: vi.fn((m: { kind: string }) => {
+        sent.push(m);
+        return Promise.resolve(m.kind === 'captureCheck' ? { capture: true, reason: null, dwellMs: 1000 } : { status: 'queued' });
+      }),
+    };
+    const browser = { runtime } as unknown as Parameters<typeof startCapture>[0]['browser'];
+    const stop = startCapture({ win: window, browser, webOrigin: 'https://elsewhere.test' });
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(sent.map((m) => m.kind)).toEqual(['captureCheck']);
+    stop();
+    vi.useRealTimers();
+  });
+
   it('extracts readable title and text without touching the live document', () => {
     document.title = 'Site · Headline';
     document.body.innerHTML = `<nav>Home | About</nav><article><h1>Headline</h1>${'<p>A calm paragraph about gardens and the joy of growing tomatoes in the summer sun, with friends.</p>'.repeat(20)}</article><footer>© 2026</footer>`;

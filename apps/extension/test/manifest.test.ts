@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { configFromEnv } from '../src/config';
 import { TEXT_MAX } from '../src/content/extract';
 import { EXTENSION_ID, EXTENSION_PUBLIC_KEY, GECKO_ID, extensionIdFromKey } from '../src/extension-key';
-import { buildManifest } from '../src/manifest';
+import { buildManifest, MANIFEST_DESCRIPTION } from '../src/manifest';
 
 const cfg = configFromEnv({ MEDIADIET_API_BASE: 'https://api.example.org', MEDIADIET_WEB_ORIGIN: 'https://app.example.org:8443/' }, '2.3.4');
 
@@ -40,6 +40,16 @@ describe('manifests', () => {
       expect(m.incognito).toBe('not_allowed');
       expect(m.host_permissions).toContain('https://api.example.org/*');
     }
+  });
+});
+
+describe('store description (decision 115)', () => {
+  it('says what is read and what stays in the browser, within the stores’ 132 characters', () => {
+    const manifest = buildManifest('chrome', cfg);
+    expect(manifest.description).toBe(MANIFEST_DESCRIPTION);
+    expect(MANIFEST_DESCRIPTION.length).toBeLessThanOrEqual(132);
+    expect(MANIFEST_DESCRIPTION).toMatch(/after you agree/);
+    expect(MANIFEST_DESCRIPTION).toMatch(/on-device mode keeps page text in your browser/);
   });
 });
 

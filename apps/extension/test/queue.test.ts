@@ -113,8 +113,9 @@ describe('queued pages when the server comes back (issue 28)', () => {
   it('keep their capture time: a page read offline is sent later with the time it was read', async () => {
     const t = setup({ routes: { [TP]: 'network', [READY]: 'network' } });
     t.data.apiKey = KEY;
+    t.data.consent = { agreedAt: t.now(), version: CONSENT_VERSION };
     const readAt = t.now();
-    const page = { url: 'https://news.test/story', title: 'Story', text: 'A calm and hopeful story about a garden.' };
+    const page = { url: 'https://news.test/story', title: 'Story', text: 'A calm and hopeful story about a community garden that neighbours planted together.' };
     expect(await handleCapture(t.ctx, page, { id: 3, incognito: false })).toMatchObject({ status: 'queued' });
     await t.ctx.queue.flush();
     expect(queue(t)).toHaveLength(1);

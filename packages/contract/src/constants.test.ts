@@ -56,7 +56,10 @@ describe('spec §9 constants', () => {
     ['CENTS_PER_DOLLAR', 100],
     ['MS_PER_UNIX_SECOND', 1000],
     ['OVERAGE_RATE_TOKENS', 10_000],
-    ['OVERAGE_RATE_TOUCHPOINTS', 50],
+    // Departs from spec §9's "about 50 touch points" per 10k tokens (decision 114).
+    ['OVERAGE_RATE_TOUCHPOINTS', 5],
+    ['TOKENS_PER_TOUCHPOINT', 2_000],
+    ['TOUCHPOINT_TEXT_MIN', 50],
     ['CONFETTI_MS', 3000],
     ['USAGE_LABEL_HIDE_WIDTH_PX', 500],
     ['FREE_PLAN_DISABLED_BENEFITS', 3],

@@ -99,8 +99,20 @@ export const CENTS_PER_DOLLAR = 100;
 export const MS_PER_UNIX_SECOND = 1000;
 /** `overageRate` is dollars per this many tokens (shown "per 10k tokens" in the summary). */
 export const OVERAGE_RATE_TOKENS = 10_000;
-/** The plan card shows the same rate "per about 50 touch points". */
-export const OVERAGE_RATE_TOUCHPOINTS = 50;
+/**
+ * How many tokens one touch point stands for (decision 114): a page of up to about 1,500 words, so a
+ * median-length news article (roughly 800–1,100 tokens) is one touch point, and a longer page counts as
+ * several (its tokens ÷ this). The spec's "10k tokens ≈ 50 touch points" (200 tokens each) sold a quarter of
+ * what a plan card promised.
+ */
+export const TOKENS_PER_TOUCHPOINT = 2_000;
+/** The plan card shows the overage rate per this many touch points (10k tokens, decision 114). */
+export const OVERAGE_RATE_TOUCHPOINTS = OVERAGE_RATE_TOKENS / TOKENS_PER_TOUCHPOINT;
+/**
+ * A page with less readable text than this (characters, whitespace collapsed) is near-empty ("No results",
+ * "Loading…"): it is neither analysed nor billed (decision 114).
+ */
+export const TOUCHPOINT_TEXT_MIN = 50;
 /** Plan names that unlock the Usage Limits and Payment tabs (spec §6, §9). */
 export const GATED_PLAN_NAMES = ['Basic', 'Premium'] as const;
 /** The plans modal shows the last N free-plan benefits disabled (spec §2). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AnalysisScoresSchema } from './analysis';
+import { AnalysisScoresSchema, type AnalysisScores } from './analysis';
+import { CATEGORIES, CATEGORY_IDS } from './categories';
 import { IdSchema, IsoDateTimeSchema } from './common';
 import type { ExtensionConnectionState, ExtensionFlowLabel } from './enums';
 import { UserExtensionSchema, UserSchema, type UserExtension } from './user';
@@ -90,6 +91,36 @@ export const TouchpointRequestSchema = z
     path: ['text'],
   });
 export type TouchpointRequest = z.infer<typeof TouchpointRequestSchema>;
+
+/** Most tokens a page can hold: its text is at most TOUCHPOINT_TEXT_MAX characters, its title 1,000. */
+export const TOUCHPOINT_TOKENS_MAX = TOUCHPOINT_TEXT_MAX + 1000;
+
+/**
+ * Why device-mode scores cannot have come from an analysis of a real page, or null (decision 114): the server
+ * cannot see the text, but it can refuse what no page yields — scores without any tokens, more tokens than a
+ * page can hold, a category filed under the wrong side, or more evidence behind a category than the page has
+ * tokens. `path` names the field under `scores`.
+ */
+export function implausibleScores(scores: AnalysisScores): { path: string; reason: string } | null {
+  if (scores.tokens < 1) return { path: 'tokens', reason: 'a page without tokens has no scores' };
+  if (scores.tokens > TOUCHPOINT_TOKENS_MAX) {
+    return { path: 'tokens', reason: `a page has at most ${TOUCHPOINT_TOKENS_MAX} tokens` };
+  }
+  for (const id of CATEGORY_IDS) {
+    const score = scores.categoryScores[id];
+    if (!score) return { path: `categoryScores.${id}`, reason: 'every category needs a score' };
+    if (score.Classification !== CATEGORIES[id].classification) {
+      return {
+        path: `categoryScores.${id}.Classification`,
+        reason: `${CATEGORIES[id].name} is always ${CATEGORIES[id].classification}`,
+      };
+    }
+    if (score.EffectiveN > scores.tokens) {
+      return { path: `categoryScores.${id}.EffectiveN`, reason: 'more evidence than the page has tokens' };
+    }
+  }
+  return null;
+}
 
 /** 202 Accepted: the touch point is stored; scoring happens in the job worker. `id` is the future analysis id. */
 export const TouchpointResponseSchema = z.object({

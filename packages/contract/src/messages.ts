@@ -245,6 +245,11 @@ export const messages = {
     subscribe: 'Subscribe',
     touchPointNote:
       'A touch point is any web media content (an article, a post, a video page) that is analysed for its effect on how you feel.',
+    /** How a page's length counts (decision 114); shown on the plan cards and in Usage Limits. */
+    touchPointSize:
+      'One touch point is a page of up to 2,000 tokens (about 1,500 words, longer than a typical news article). A longer page counts as more: a 5,000-token report uses 2.5 touch points. Pages with almost no text are not counted.',
+    /** The same rule, one line on each plan card. */
+    longPageCounts: 'A page of up to 2,000 tokens is one; a longer page counts as more.',
     secureAccountSetup: 'Secure Account Setup',
     secureAccountBullets: [
       'Prevents automated abuse',
@@ -373,6 +378,13 @@ export const messages = {
     touchpointIgnoredSite: 'This site is on the ignored or protected list and is never captured',
     touchpointOwnSite: "Pages of Media Diet itself are not captured",
     touchpointInvalidScores: 'The device scores are invalid',
+    touchpointPrivateNetwork:
+      'Pages on a private network (this computer, a home or office network, intranet names) are never captured',
+    touchpointCredentials: 'Addresses with a user name or password in them are never captured',
+    touchpointTooShort: (min: number) =>
+      `The page has too little text to analyse (fewer than ${min} characters); it is neither analysed nor billed`,
+    touchpointCapturedAt: (days: number) =>
+      `must be a time within the last ${days} days and not in the future`,
     touchpointFailed: 'The page could not be analysed',
     /** Refusals of the HTTP layer itself (decision 091): what is wrong and what to send instead. */
     bodyTooLarge: (limitBytes: number) =>

@@ -207,9 +207,12 @@ export const api = {
     method: 'POST',
     path: '/api/account/urls',
     specPath: '/api/account/urls',
-    summary: 'Add an ignored site',
+    summary: 'Add an ignored site (also from the extension popup, with its key)',
     tag: 'urls',
     auth: 'session',
+    // The popup's "Ignore this site" (decision 112): adding only narrows what is captured, so the extension key
+    // may; listing and removing stay session-only.
+    authAlternatives: ['extension'],
     body: AddUrlRequestSchema,
     response: UrlsResponseSchema,
   }),

@@ -1,3 +1,4 @@
+import { parse as parseDomain } from 'tldts';
 import { z } from 'zod';
 import { messages } from './messages';
 
@@ -8,20 +9,42 @@ import { messages } from './messages';
 
 /**
  * The domain pattern of spec §5: an alphanumeric-and-hyphen name of 3 to 63 characters, a dot, and a
- * top-level part of 2 or more letters. (Literal reading: `news.bbc.co.uk` or `x.com` do not pass; see
- * docs/decisions/001-contract-shapes.md.)
+ * top-level part of 2 or more letters. Kept for reference: it refuses real sites (`x.com`, `bbc.co.uk`,
+ * `news.ycombinator.com`), so the list accepts any registrable domain instead (`isIgnorableDomain`,
+ * docs/decisions/113-ignored-sites-any-registrable-domain.md).
  */
 export const DOMAIN_PATTERN = /^[A-Za-z0-9-]{3,63}\.[A-Za-z]{2,}$/;
 /** The host used in the "(e.g., …)" hint of the invalid-domain warning. */
 export const DOMAIN_EXAMPLE = 'example.com';
 
-/** A domain to ignore, as typed: trimmed, lower-cased, non-empty, matching DOMAIN_PATTERN. */
+const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+const TOP_LEVEL = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+
+/**
+ * True for a host name that is a registrable domain or one of its subdomains (`x.com`, `bbc.co.uk`,
+ * `news.ycombinator.com`), read with the public suffix list (`tldts`). A multi-label public suffix is accepted
+ * too: `nhs.uk` and `gov.uk` are suffixes on the list and sites of their own (the default list holds both), and
+ * the list cannot tell those from a registry's `co.uk`, which only widens what the user ignores. Refused: a
+ * single label, an IP address, and anything that is not a host name (a URL, a path, spaces, `*`, `_`).
+ * Expects lower case.
+ */
+export function isIgnorableDomain(value: string): boolean {
+  if (value.length > 253) return false;
+  const labels = value.split('.');
+  if (labels.length < 2 || !labels.every((l) => LABEL.test(l))) return false;
+  if (!TOP_LEVEL.test(labels[labels.length - 1]!)) return false;
+  const parsed = parseDomain(value);
+  if (parsed.isIp || parsed.hostname !== value) return false;
+  return parsed.domain !== null || parsed.publicSuffix === value;
+}
+
+/** A domain to ignore, as typed: trimmed, lower-cased, non-empty, a registrable domain or a subdomain of one. */
 export const DomainSchema = z
   .string({ error: messages.urls.emptyDomain })
   .trim()
   .toLowerCase()
   .min(1, { error: messages.urls.emptyDomain, abort: true })
-  .regex(DOMAIN_PATTERN, { error: messages.urls.invalidDomain(DOMAIN_EXAMPLE) });
+  .refine(isIgnorableDomain, { error: messages.urls.invalidDomain(DOMAIN_EXAMPLE) });
 export type Domain = z.infer<typeof DomainSchema>;
 
 /** The user's list: `urls.current` (spec §7: "URL call responses carry urls with a current list"). */

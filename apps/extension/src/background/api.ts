@@ -1,4 +1,5 @@
 import { DisabledUrlsResponseSchema, TokenValidityResponseSchema, type TouchpointRequest } from '@mediadiet/contract/extension';
+import { UrlsResponseSchema } from '@mediadiet/contract/urls';
 import { api, extraApi } from '@mediadiet/contract/routes';
 import type { z } from 'zod';
 
@@ -66,6 +67,9 @@ export function createApi(fetchFn: typeof fetch, apiBase: string, hooks: { onAns
       call(api.extensionTokenValidity.method, api.extensionTokenValidity.path, apiKey, TokenValidityResponseSchema),
     disabled: (apiKey: string) =>
       call(api.extensionDisabled.method, api.extensionDisabled.path, apiKey, DisabledUrlsResponseSchema),
+    /** POST /api/account/urls — the popup's "Ignore this site" adds the site to the account's list. */
+    ignoreSite: (apiKey: string, domain: string) =>
+      call(api.accountUrlsAdd.method, api.accountUrlsAdd.path, apiKey, UrlsResponseSchema, { url: domain }),
     touchpoint: (apiKey: string, body: TouchpointRequest) =>
       call(extraApi.extensionTouchpoints.method, extraApi.extensionTouchpoints.path, apiKey, null, body),
   };

@@ -9,7 +9,18 @@ import type { AnalyzeFn, BackgroundContext } from './context';
 import { CONFIRM_PAGE, decideSwitch, handleWebMessage, pendingSwitch, senderOrigin } from './external';
 import { FLUSH_ALARM, TouchpointQueue } from './queue';
 import { Store } from './store';
-import { captureSkip, handleCapture, handleCaptureCheck, markLastAnalysis, refreshDisabled } from './touchpoints';
+import {
+  captureSkip,
+  CONSENT_VERSION,
+  handleCapture,
+  handleCaptureCheck,
+  hasConsent,
+  markLastAnalysis,
+  refreshDisabled,
+} from './touchpoints';
+
+/** The extension's own page that asks for consent before the first capture (decision 115). */
+export const CONSENT_PAGE = 'consent/consent.html';
 
 export const DISABLED_ALARM = 'mediadiet-disabled';
 
@@ -48,7 +59,7 @@ export function strongestCategories(scores: AnalysisScores, n = 3): PopupState['
 }
 
 export async function popupState(ctx: BackgroundContext, tabId?: number, url?: string): Promise<PopupState> {
-  const [apiKey, connectionError, settings, lastByTab, queue, queueDropped, limitReachedAt, localIgnored] =
+  const [apiKey, connectionError, settings, lastByTab, queue, queueDropped, limitReachedAt, localIgnored, consent, ignoreNote] =
     await Promise.all([
       ctx.store.get('apiKey'),
       ctx.store.get('connectionError'),
@@ -58,6 +69,8 @@ export async function popupState(ctx: BackgroundContext, tabId?: number, url?: s
       ctx.store.get('queueDropped'),
       ctx.store.get('limitReachedAt'),
       ctx.store.get('localIgnored'),
+      ctx.store.get('consent'),
+      ctx.store.get('ignoreNote'),
     ]);
   const host = url ? siteHost(url) : null;
   const last = (tabId === undefined ? undefined : lastByTab?.[String(tabId)]) ?? null;
@@ -82,7 +95,51 @@ export async function popupState(ctx: BackgroundContext, tabId?: number, url?: s
     // The limit message stays for a day after the last 402.
     limitReached: limitReachedAt !== undefined && ctx.now() - limitReachedAt < 24 * 3600_000,
     dashboardUrl: `${ctx.config.webOrigin}/auth/dashboard`,
+    consented: hasConsent(consent),
+    consentUrl: ctx.browser.runtime.getURL?.(CONSENT_PAGE) ?? CONSENT_PAGE,
+    ignoreNote: ignoreNote ?? null,
   };
+}
+
+/** Kept on this browser only when the account's list cannot take it: still honoured here. */
+const ignoreLocally = (ctx: BackgroundContext, host: string, ignore: boolean) =>
+  ctx.store.update('localIgnored', (list = []) => ({
+    value: ignore ? [...new Set([...list, host])] : list.filter((h) => h !== host),
+    result: undefined,
+  }));
+
+/**
+ * The popup's "Ignore this site": the site goes on the account's list (POST /api/account/urls with the key), so
+ * the web app's Ignored Sites shows it, every paired browser skips it and the server refuses it. Not connected,
+ * or the account unreachable: kept on this browser, and the popup says so. "Stop ignoring" undoes only a site
+ * kept here; the account's list is edited in the web app (a key may add to it, never remove).
+ */
+export async function ignoreSite(ctx: BackgroundContext, host: string, ignore: boolean): Promise<void> {
+  if (!ignore) {
+    await ignoreLocally(ctx, host, false);
+    await ctx.store.remove('ignoreNote');
+    return;
+  }
+  const apiKey = await ctx.store.get('apiKey');
+  const res = apiKey ? await ctx.api.ignoreSite(apiKey, host) : null;
+  if (res?.ok) {
+    const current = res.data.urls.current;
+    await ctx.store.update('disabled', (d) => ({
+      value: { domains: [...new Set([...(d?.domains ?? []), ...current])], fetchedAt: d?.fetchedAt ?? 0 },
+      result: undefined,
+    }));
+    await ignoreLocally(ctx, host, false);
+    await ctx.store.remove('ignoreNote');
+    return;
+  }
+  await ignoreLocally(ctx, host, true);
+  await ctx.store.set({
+    ignoreNote: !res
+      ? 'Ignored on this browser only. Connect it to your account to ignore the site everywhere.'
+      : res.status >= 400 && res.status < 500 && res.status !== 401
+        ? `Ignored on this browser only: ${res.error}`
+        : 'Ignored on this browser only: your account could not be reached. Add the site under Ignored Sites to ignore it everywhere.',
+  });
 }
 
 /** Internal messages from the extension's own content scripts and popup. */
@@ -102,14 +159,21 @@ export async function handleInternal(ctx: BackgroundContext, msg: InternalMessag
       return popupState(ctx, msg.tabId, msg.url);
     case 'ignoreSite': {
       const host = siteHost(msg.url);
-      if (host) {
-        await ctx.store.update('localIgnored', (list = []) => ({
-          value: msg.ignore ? [...new Set([...list, host])] : list.filter((h) => h !== host),
-          result: undefined,
-        }));
-      }
+      if (host) await ignoreSite(ctx, host, msg.ignore);
       return popupState(ctx, msg.tabId, msg.url);
     }
+    case 'consent':
+      // Only the extension's own pages (the consent page), never a content script in a web page.
+      if (sender.tab?.url !== undefined && !sender.tab.url.startsWith(ctx.browser.runtime.getURL?.('') ?? '\u0000')) {
+        return { success: false, error: 'Origin not allowed' };
+      }
+      if (msg.agree) {
+        await ctx.store.updateSettings({ onDevice: msg.onDevice });
+        await ctx.store.set({ consent: { agreedAt: ctx.now(), version: CONSENT_VERSION } });
+      } else {
+        await ctx.store.remove('consent');
+      }
+      return popupState(ctx);
     case 'pause':
       await ctx.store.updateSettings({ pausedUntil: msg.minutes > 0 ? ctx.now() + msg.minutes * 60_000 : 0 });
       return popupState(ctx, msg.tabId, msg.url);
@@ -130,6 +194,15 @@ export async function handleInternal(ctx: BackgroundContext, msg: InternalMessag
 function isConfirmPage(ctx: BackgroundContext, url: string | undefined): boolean {
   const page = ctx.browser.runtime.getURL?.(CONFIRM_PAGE);
   return Boolean(url && page && url.split(/[?#]/)[0] === page);
+}
+
+/** After install (or an update that changed what is read): the consent page, until the person agrees. */
+export async function openConsentIfNeeded(ctx: BackgroundContext): Promise<boolean> {
+  if (hasConsent(await ctx.store.get('consent'))) return false;
+  const url = ctx.browser.runtime.getURL?.(CONSENT_PAGE);
+  if (!url || !ctx.browser.tabs) return false;
+  await ctx.browser.tabs.create({ url });
+  return true;
 }
 
 /** Wire the listeners (called once by src/background.ts, synchronously at start-up as MV3 requires). */
@@ -166,6 +239,9 @@ export function listen(ctx: BackgroundContext): void {
     void ctx.refreshDisabled().then(() => ctx.queue.flush());
   };
   browser.runtime.onStartup?.addListener(start);
-  browser.runtime.onInstalled?.addListener(start);
+  browser.runtime.onInstalled?.addListener(() => {
+    start();
+    void openConsentIfNeeded(ctx);
+  });
   globalThis.addEventListener?.('online', () => void ctx.queue.flush(true));
 }

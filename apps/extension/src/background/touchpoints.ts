@@ -1,3 +1,5 @@
+import { cleanCaptureUrl } from '@mediadiet/contract/capture';
+import { TOUCHPOINT_TEXT_MIN } from '@mediadiet/contract/constants';
 import { TOUCHPOINT_TEXT_MAX, type TouchpointRequest } from '@mediadiet/contract/extension';
 import type { InternalReply } from '../messaging';
 import { skipReason, type CaptureContext, type SkipReason } from '../rules';
@@ -15,10 +17,11 @@ export interface SenderTab {
 }
 
 export async function captureContext(ctx: BackgroundContext, incognito: boolean): Promise<CaptureContext> {
-  const [settings, disabled, localIgnored] = await Promise.all([
+  const [settings, disabled, localIgnored, consent] = await Promise.all([
     ctx.store.settings(),
     ctx.store.get('disabled'),
     ctx.store.get('localIgnored'),
+    ctx.store.get('consent'),
   ]);
   return {
     webOrigin: ctx.config.webOrigin,
@@ -28,7 +31,15 @@ export async function captureContext(ctx: BackgroundContext, incognito: boolean)
     now: ctx.now(),
     disabledDomains: disabled?.domains ?? [],
     localIgnored: localIgnored ?? [],
+    consented: hasConsent(consent),
   };
+}
+
+/** The consent page's version: a change to what the extension reads or sends asks again (decision 115). */
+export const CONSENT_VERSION = 1;
+
+export function hasConsent(consent: { version: number } | undefined): boolean {
+  return consent !== undefined && consent.version >= CONSENT_VERSION;
 }
 
 /** Every rule, plus "connected": nothing is captured before the user pairs the extension. */
@@ -69,9 +80,12 @@ export async function handleCapture(
   if (reason) return { status: 'skipped', reason };
   const title = page.title.trim().slice(0, 1000);
   const text = page.text.slice(0, TOUCHPOINT_TEXT_MAX);
-  if (!text.trim()) return { status: 'skipped' };
+  // A near-empty page ("No results") is neither analysed nor billed (decision 114).
+  if (text.replace(/\s+/g, ' ').trim().length < TOUCHPOINT_TEXT_MIN) return { status: 'skipped' };
+  // Kept without query and fragment, but the site's content id (decision 112): the same rule as the server's.
+  const url = cleanCaptureUrl(page.url);
 
-  const key = `${page.url}#${await contentHash(title, text)}`;
+  const key = `${url}#${await contentHash(title, text)}`;
   const now = ctx.now();
   const fresh = await ctx.store.update('recent', (recent = {}) => {
     const kept = Object.fromEntries(Object.entries(recent).filter(([, at]) => now - at < DEDUPE_WINDOW_MS));
@@ -86,12 +100,12 @@ export async function handleCapture(
   let request: TouchpointRequest;
   let last: LastAnalysis;
   if (onDevice) {
-    const scores = ctx.analyze({ title, text, url: page.url });
-    request = { url: page.url, title, scores, capturedAt };
-    last = { url: page.url, title, at: now, mode: 'device', scores, status: 'queued' };
+    const scores = ctx.analyze({ title, text, url });
+    request = { url, title, scores, capturedAt };
+    last = { url, title, at: now, mode: 'device', scores, status: 'queued' };
   } else {
-    request = { url: page.url, title, text, capturedAt };
-    last = { url: page.url, title, at: now, mode: 'server', status: 'queued' };
+    request = { url, title, text, capturedAt };
+    last = { url, title, at: now, mode: 'server', status: 'queued' };
   }
   if (tab?.id !== undefined) await setLastAnalysis(ctx, tab.id, last);
   await ctx.queue.enqueue(request, key);

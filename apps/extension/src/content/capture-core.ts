@@ -2,6 +2,11 @@ import type { BrowserApi } from '../browser';
 import { sendInternal } from '../messaging';
 import { extractReadable } from './extract';
 
+/** True when the page shows a password field (a sign-in, sign-up or account page). */
+export function hasPasswordField(doc: Document): boolean {
+  return doc.querySelector('input[type="password" i]') !== null;
+}
+
 export interface CaptureDeps {
   win: Window;
   browser: Pick<BrowserApi, 'runtime' | 'extension'>;
@@ -36,6 +41,8 @@ export function startCapture({ win, browser, webOrigin, urlPollMs = 1000 }: Capt
   const fire = (gen: number) => {
     armed = false;
     if (gen !== generation) return;
+    // A page with a password field is a sign-in or account page: never read (decision 112).
+    if (hasPasswordField(doc)) return;
     const page = extractReadable(doc);
     if (!page) return;
     void sendInternal(browser, { kind: 'capture', url: loc.href, ...page }).catch(() => undefined);

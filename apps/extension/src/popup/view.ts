@@ -18,6 +18,12 @@ export function render(doc: Document, s: PopupState): void {
   note.textContent =
     s.connectionError ?? 'Connect this browser from your Media Diet account to start analysing pages.';
   el(doc, 'limit').hidden = !s.limitReached;
+  el(doc, 'consent-note').hidden = s.consented;
+  el<HTMLAnchorElement>(doc, 'consent-link').href = s.consentUrl;
+  el<HTMLAnchorElement>(doc, 'privacy-link').href = s.consentUrl;
+  const ignoreNote = el(doc, 'ignore-note');
+  ignoreNote.hidden = !s.ignoreNote;
+  ignoreNote.textContent = s.ignoreNote ?? '';
 
   const ignore = el<HTMLButtonElement>(doc, 'ignore');
   el(doc, 'site-host').textContent = s.site?.host ?? 'No web page';
@@ -26,11 +32,17 @@ export function render(doc: Document, s: PopupState): void {
     ? 'Open a web page to see its status.'
     : reason === 'paused'
       ? `Analysis is paused until ${timeText(s.pausedUntil)}.`
-      : reason
-        ? SKIP_REASON_TEXT[reason]
-        : 'Pages you read here are analysed.';
+      : reason === 'ignored' && !s.site.locallyIgnored
+        ? 'You ignore this site. Remove it under Ignored Sites in your account.'
+        : reason
+          ? SKIP_REASON_TEXT[reason]
+          : 'Pages you read here are analysed.';
   ignore.textContent = s.site?.locallyIgnored ? 'Stop ignoring this site' : 'Ignore this site';
-  ignore.disabled = !s.site || (!s.site.locallyIgnored && (reason === 'ignored' || reason === 'protected' || reason === 'web-app'));
+  ignore.disabled = !s.site || (!s.site.locallyIgnored && (reason === 'ignored' ||
+      reason === 'protected' ||
+      reason === 'web-app' ||
+      reason === 'private-network' ||
+      reason === 'credentials'));
 
   const pause = el<HTMLButtonElement>(doc, 'pause');
   pause.textContent = s.pausedUntil ? 'Resume now' : 'Pause for 1 hour';

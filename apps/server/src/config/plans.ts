@@ -1,4 +1,4 @@
-import { OVERAGE_RATE_TOKENS, OVERAGE_RATE_TOUCHPOINTS, FREE_TRIAL_DAYS } from '@mediadiet/contract/constants';
+import { OVERAGE_RATE_TOKENS, FREE_TRIAL_DAYS, TOKENS_PER_TOUCHPOINT } from '@mediadiet/contract/constants';
 import type { PricingTier, Pricing } from '@mediadiet/contract/payment';
 import { planName, type Plan, type PlanId, type Plans } from '@mediadiet/contract/subscription';
 
@@ -7,10 +7,11 @@ import { planName, type Plan, type PlanId, type Plans } from '@mediadiet/contrac
  * Money is integer cents here; the API shows the contract's units (plan amounts in cents, rates and
  * caps in dollars).
  *
- * Sizing: the spec equates 10 000 tokens with "about 50 touch points", i.e. 200 tokens per touch point
- * (`TOKENS_PER_TOUCHPOINT`). Every allowance is stated in touch points and converted with that figure.
+ * Sizing (decision 114): a touch point is a page of up to 2,000 tokens (`TOKENS_PER_TOUCHPOINT`, about 1,500
+ * words: a median news article is one, a long report several). Every allowance is stated in touch points and
+ * converted with that figure; overage is priced just above the plan's own price per token.
  */
-export const TOKENS_PER_TOUCHPOINT = OVERAGE_RATE_TOKENS / OVERAGE_RATE_TOUCHPOINTS;
+export { TOKENS_PER_TOUCHPOINT };
 
 export interface PlanConfig {
   id: PlanId;
@@ -50,7 +51,8 @@ export const PLAN_CONFIG: Record<PlanId, PlanConfig> = {
     amountCents: 499,
     interval: 'month',
     includedAnalyses: 1_000,
-    overageRateCents: 30,
+    // $4.99 buys 2M tokens (≈ $0.025 per 10k); overage $0.03 per 10k (about 5 touch points).
+    overageRateCents: 3,
     trialDays: FREE_TRIAL_DAYS,
     benefits: [
       '1,000 touch points a month',
@@ -65,7 +67,8 @@ export const PLAN_CONFIG: Record<PlanId, PlanConfig> = {
     amountCents: 999,
     interval: 'month',
     includedAnalyses: 2_500,
-    overageRateCents: 20,
+    // $9.99 buys 5M tokens (≈ $0.02 per 10k); overage $0.02 per 10k.
+    overageRateCents: 2,
     trialDays: FREE_TRIAL_DAYS,
     benefits: [
       '2,500 touch points a month',

@@ -88,6 +88,7 @@ export default fp<TouchpointsPluginOptions>(
       db: app.db,
       usage: app.usage,
       publicUrl: app.config.publicUrl,
+      clock: app.clock,
       onQueued: () => worker.notify(),
       singleConnection: app.database.kind === 'pglite',
     });

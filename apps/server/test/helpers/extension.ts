@@ -1,5 +1,5 @@
 import type { AnalysisScores } from '@mediadiet/contract/analysis';
-import { CATEGORY_IDS } from '@mediadiet/contract/categories';
+import { CATEGORIES, CATEGORY_IDS } from '@mediadiet/contract/categories';
 import type { FastifyInstance } from 'fastify';
 import { bearer } from './builders.ts';
 import type { TestApp } from './test-app.ts';
@@ -41,7 +41,7 @@ export function deviceScores(overrides: Partial<AnalysisScores> = {}): AnalysisS
   const categoryScores = Object.fromEntries(
     CATEGORY_IDS.map((id, i) => [
       id,
-      { BaseScore: (i * 7) % 100, Classification: i % 2 ? 'pro' : 'mal', BayesFactor: 1.5, PosteriorProbability: 0.6, EffectiveN: 3 },
+      { BaseScore: (i * 7) % 100, Classification: CATEGORIES[id].classification, BayesFactor: 1.5, PosteriorProbability: 0.6, EffectiveN: 3 },
     ]),
   ) as AnalysisScores['categoryScores'];
   return {

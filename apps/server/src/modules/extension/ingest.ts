@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { TouchpointRequest } from '@mediadiet/contract/extension';
+import { captureUrlProblem, cleanCaptureUrl } from '@mediadiet/contract/capture';
+import { TOKENS_PER_TOUCHPOINT, TOUCHPOINT_TEXT_MIN } from '@mediadiet/contract/constants';
+import { implausibleScores, type TouchpointRequest } from '@mediadiet/contract/extension';
 import { messages } from '@mediadiet/contract/messages';
 import { isHostProtected } from '@mediadiet/contract/urls';
 import type { Db } from '../../db/database.ts';
 import { badRequest, httpError } from '../../http/errors.ts';
+import { DAY, HOUR, systemClock, type Clock } from '../../lib/clock.ts';
 import { groupBatches } from '../../lib/group-batches.ts';
 import type { UsageService } from '../billing/usage-service.ts';
 import * as repo from './touchpoints-repository.ts';
@@ -19,6 +22,19 @@ export const TOUCHPOINT_TEXT_MAX_BYTES = 200 * 1024;
 /** The same user, URL and content within this window answer the first touch point's id. */
 export const DEDUPE_WINDOW_MS = 30 * 60_000;
 const MODEL_VERSION_MAX = 100;
+/** A capture time is accepted from this long ago (a page read offline waits in the extension's queue)… */
+export const CAPTURED_AT_MAX_AGE_DAYS = 30;
+/** …up to this far ahead of the server's clock (a device clock that runs a little fast). */
+const CAPTURED_AT_MAX_AHEAD_MS = HOUR;
+
+/**
+ * What an upload is billed (decision 114). Server mode: the worker counts the text's tokens. Device mode: the
+ * server cannot count them, so the extension's claim is taken within bounds — at least one whole touch point
+ * per page (a claim of 0 tokens buys nothing), and never more than a page can hold (checked before).
+ */
+export function deviceBilledTokens(claimed: number): number {
+  return Math.max(TOKENS_PER_TOUCHPOINT, Math.round(claimed));
+}
 
 export interface IngestService {
   ingest(userId: string, body: TouchpointRequest): Promise<{ id: string; created: boolean }>;
@@ -29,6 +45,8 @@ export function createIngestService(deps: {
   usage: UsageService;
   /** The web app's own address: its pages are never captured. */
   publicUrl: string;
+  /** The server's clock (capture times are bounded by it). */
+  clock?: Clock;
   /** Called after a new row is committed (wakes the local worker). */
   onQueued?: () => void;
   /** The database is one connection that runs each statement alone (PGlite): one batch at a time. */
@@ -37,6 +55,7 @@ export function createIngestService(deps: {
   const { db, usage } = deps;
   const ownHost = new URL(deps.publicUrl).hostname.toLowerCase();
   const singleConnection = deps.singleConnection ?? false;
+  const clock = deps.clock ?? systemClock;
   // Concurrent uploads share statements (group commit): one statement per batch — the ignored lists, the
   // allowance, the duplicates and the insert (touchpoints-repository `enqueueMany`, decision 098). PGlite runs
   // one statement at a time anyway, so one batch at a time; PostgreSQL runs a few at once.
@@ -55,8 +74,18 @@ export function createIngestService(deps: {
       } catch {
         throw badRequest(`url: ${messages.server.touchpointUrlScheme}`);
       }
-      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-        throw badRequest(`url: ${messages.server.touchpointUrlScheme}`);
+      // The capture rules every extension applies (decision 112), enforced here for old or modified ones.
+      const problem = captureUrlProblem(parsed);
+      if (problem === 'not-http') throw badRequest(`url: ${messages.server.touchpointUrlScheme}`);
+      if (problem === 'credentials') throw httpError(422, messages.server.touchpointCredentials);
+      if (problem === 'private-network') throw httpError(422, messages.server.touchpointPrivateNetwork);
+      const capturedAt = new Date(body.capturedAt);
+      const now = clock().getTime();
+      if (
+        !(capturedAt.getTime() >= now - CAPTURED_AT_MAX_AGE_DAYS * DAY) ||
+        capturedAt.getTime() > now + CAPTURED_AT_MAX_AHEAD_MS
+      ) {
+        throw badRequest(`capturedAt: ${messages.server.touchpointCapturedAt(CAPTURED_AT_MAX_AGE_DAYS)}`);
       }
       // One pass over the text for its size; the token lower bound below is derived from it.
       const textBytes = body.text === undefined ? 0 : Buffer.byteLength(body.text, 'utf8');
@@ -66,12 +95,21 @@ export function createIngestService(deps: {
       if (body.scores?.modelVersion !== undefined && body.scores.modelVersion.length > MODEL_VERSION_MAX) {
         throw badRequest(`scores.modelVersion: ${messages.server.touchpointInvalidScores}`);
       }
+      if (body.scores) {
+        const implausible = implausibleScores(body.scores);
+        if (implausible) {
+          throw badRequest(`scores.${implausible.path}: ${messages.server.touchpointInvalidScores}: ${implausible.reason}`);
+        }
+      } else if (!hasReadableText(body.text ?? '', TOUCHPOINT_TEXT_MIN)) {
+        // A near-empty page ("No results") is neither stored, analysed nor billed.
+        throw httpError(422, messages.server.touchpointTooShort(TOUCHPOINT_TEXT_MIN));
+      }
       const host = parsed.hostname.toLowerCase();
       if (host === ownHost) throw httpError(422, messages.server.touchpointOwnSite);
       if (isHostProtected(host)) throw httpError(422, messages.server.touchpointIgnoredSite);
 
       // Device mode: the scores are the analysis; text (if also sent) is not needed and not stored.
-      const scores = body.scores ?? null;
+      const scores = body.scores ? { ...body.scores, tokens: deviceBilledTokens(body.scores.tokens) } : null;
       const text = scores ? null : (body.text ?? '');
       const hash = createHash('sha256').update(body.title).update('\u0000');
       // Fed in parts: the page text is never copied into a bigger string.
@@ -79,8 +117,6 @@ export function createIngestService(deps: {
       else hash.update('text:').update(text ?? '');
       const contentHash = hash.digest('hex');
 
-      // Fragments never change the page; keep the URL without one.
-      parsed.hash = '';
       // One statement, shared with the uploads of the same batch (touchpoints-repository `enqueueMany`), answered
       // once committed. Its allowance check is the early refusal (402 at once); the authoritative check-and-add
       // runs in the worker's transaction. For text the tokens are not counted yet: a lower bound (English prose
@@ -88,14 +124,15 @@ export function createIngestService(deps: {
       // once and never a page that could fit. An ignored site answers 422 whatever the allowance.
       const result = await store({
         userId,
-        url: parsed.toString(),
+        // Without credentials, fragment and query (but the site's content parameters): decision 112.
+        url: cleanCaptureUrl(parsed),
         host,
         title: body.title,
         text,
         scores,
         contentHash,
-        capturedAt: new Date(body.capturedAt),
-        tokens: body.scores?.tokens ?? Math.floor(textBytes / MIN_BYTES_PER_TOKEN),
+        capturedAt,
+        tokens: scores?.tokens ?? Math.floor(textBytes / MIN_BYTES_PER_TOKEN),
       });
       if (result.kind === 'ignored') throw httpError(422, messages.server.touchpointIgnoredSite);
       if (result.kind === 'refused') {
@@ -106,6 +143,24 @@ export function createIngestService(deps: {
       return { id: result.id, created: result.kind === 'created' };
     },
   };
+}
+
+/**
+ * Whether `text` holds at least `min` characters once runs of whitespace count as one and the ends are trimmed
+ * (what the extension sends is already collapsed). Stops as soon as it has seen enough: no copy of the page.
+ */
+function hasReadableText(text: string, min: number): boolean {
+  let count = 0;
+  let pendingSpace = false;
+  for (let i = 0; i < text.length && count < min; i++) {
+    if (/\s/.test(text[i]!)) {
+      pendingSpace = count > 0;
+      continue;
+    }
+    count += pendingSpace ? 2 : 1;
+    pendingSpace = false;
+  }
+  return count >= min;
 }
 
 /** No o200k token of UTF-8 text is longer than this many bytes on average (the early check's lower bound). */

@@ -31,15 +31,18 @@ describe('plans and pricing', () => {
     const body = PlansResponseSchema.parse((await call(t, token, 'GET', '/api/subscription/plans')).json());
     expect(Object.keys(body.plans).sort()).toEqual(['basic', 'free', 'premium']);
     expect(body.plans.free).toMatchObject({ name: 'Free', amount: 0, includedAnalyses: 50, overageRate: 0, trialDays: 0 });
-    expect(body.plans.basic).toMatchObject({ name: 'Basic', amount: 499, interval: 'month', includedAnalyses: 1000, overageRate: 0.3, trialDays: 10 });
-    expect(body.plans.premium).toMatchObject({ name: 'Premium', amount: 999, includedAnalyses: 2500, overageRate: 0.2 });
+    expect(body.plans.basic).toMatchObject({ name: 'Basic', amount: 499, interval: 'month', includedAnalyses: 1000, overageRate: 0.03, trialDays: 10 });
+    // A touch point is a page of up to 2,000 tokens (decision 114).
+    expect(body.plans.basic.includedTokens).toBe(2_000_000);
+    expect(body.plans.free.includedTokens).toBe(100_000);
+    expect(body.plans.premium).toMatchObject({ name: 'Premium', amount: 999, includedAnalyses: 2500, overageRate: 0.02, includedTokens: 5_000_000 });
     expect(body.plans.premium.benefits.length).toBeGreaterThan(2);
   });
 
   it('GET /api/pricing answers the overage tiers of basic and premium', async () => {
     const { token } = await customer(t);
     const body = PricingResponseSchema.parse((await call(t, token, 'GET', '/api/pricing')).json());
-    expect(body.data.pricing.basic[0]).toEqual({ amount: 5, tokens: 166_666, analyses: 833 });
+    expect(body.data.pricing.basic[0]).toEqual({ amount: 5, tokens: 1_666_666, analyses: 833 });
     expect(body.data.pricing.premium.map((tier) => tier.amount)).toContain(1000);
   });
 
@@ -172,7 +175,7 @@ describe('change, cancel, reactivate', () => {
     token = await signIn(t, userId);
     const response = await call(t, token, 'POST', '/api/subscription/update', { planId: 'premium' });
     expect(response.statusCode).toBe(200);
-    expect(response.json<SubscriptionResponse>().subscription).toMatchObject({ plan: 'premium', status: 'active', tokensLimit: 500_000 });
+    expect(response.json<SubscriptionResponse>().subscription).toMatchObject({ plan: 'premium', status: 'active', tokensLimit: 5_000_000 });
     const history = (await call(t, token, 'GET', '/api/payment/history')).json<{ invoices: { amount: number; description: string }[] }>();
     expect(history.invoices[0]).toMatchObject({ amount: Math.round(999 / 2) - Math.round(499 / 2), description: expect.stringContaining('prorated') as unknown });
 

@@ -46,7 +46,9 @@ const row = async (id: string) => (await t.db.select().from(touchpoints).where(e
 const analysesOf = (ids: string[]) => t.db.select().from(analyses).where(inArray(analyses.touchpointId, ids));
 const rowsOfUser = (userId: string): Promise<AnalysisRow[]> =>
   t.db.select().from(analyses).where(eq(analyses.userId, userId));
-const at = (seconds: number) => new Date(Date.UTC(2025, 2, 1, 12, 0, seconds)).toISOString();
+/** A capture time `seconds` into the last full minute (capture times are bounded near now). */
+const BASE_MINUTE = Math.floor(Date.now() / 60_000) * 60_000 - 60_000;
+const at = (seconds: number) => new Date(BASE_MINUTE + seconds * 1000).toISOString();
 
 /** The user's rollups equal the sums of their stored analyses, computed here by hand, and a rebuild. */
 async function expectRollupsAreSums(userId: string) {
@@ -139,7 +141,7 @@ describe('the worker stores a batch in one pass', () => {
     // The paying user: the new three stored and billed once; the one analysed before neither again.
     const paidRows = await analysesOf([p1, p2, device, again]);
     expect(paidRows).toHaveLength(4);
-    expect(paidRows.find((r) => r.id === device)).toMatchObject({ mode: 'device', tokens: 321 });
+    expect(paidRows.find((r) => r.id === device)).toMatchObject({ mode: 'device', tokens: 2_000 }); // one whole touch point
     const newTokens = paidRows.filter((r) => r.id !== again).reduce((n, r) => n + r.tokens, 0);
     expect(await t.app.usage.current(paid.userId)).toMatchObject({
       touchpoints: paidUsageBefore.touchpoints + 3,
@@ -160,8 +162,9 @@ describe('the worker stores a batch in one pass', () => {
 
   it('a page that does not fit is refused and a later smaller one still fits (tokens, capture order)', async () => {
     const paid = await paired('basic');
-    // 500 tokens left under the plan's allowance (no overage cap).
-    await t.app.usage.record(paid.userId, includedTokens(PLAN_CONFIG.basic) - 500);
+    // 5,000 tokens left under the plan's allowance (no overage cap). A device page is billed at least one
+    // touch point (2,000 tokens), so the small one costs 2,000.
+    await t.app.usage.record(paid.userId, includedTokens(PLAN_CONFIG.basic) - 5_000);
     const upload = (tokens: number, second: number, n: string) =>
       ingest(
         paid.apiKey,
@@ -173,8 +176,8 @@ describe('the worker stores a batch in one pass', () => {
         }),
       );
     const small = await upload(100, 3, 'small');
-    const first = await upload(400, 1, 'first');
-    const tooBig = await upload(300, 2, 'too-big');
+    const first = await upload(3_000, 1, 'first');
+    const tooBig = await upload(2_500, 2, 'too-big');
     expect(await t.app.touchpoints.worker.runOnce()).toMatchObject({ claimed: 3, done: 2, failed: 1 });
     expect((await analysesOf([small, first, tooBig])).map((r) => r.id).sort()).toEqual([small, first].sort());
     expect(await row(tooBig)).toMatchObject({

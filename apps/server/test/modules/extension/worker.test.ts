@@ -80,14 +80,15 @@ describe('touch-point worker', () => {
     const id = await ingest(who.apiKey, touchpoint({ text: undefined, scores: deviceScores() }));
     await t.app.touchpoints.worker.drain();
     const [analysis] = await analysesOf(id);
-    expect(analysis).toMatchObject({ mode: 'device', tokens: 321, modelVersion: 'device-test-1', overallScore: 55 });
+    // 321 tokens claimed, billed as one whole touch point (decision 114).
+    expect(analysis).toMatchObject({ mode: 'device', tokens: 2_000, modelVersion: 'device-test-1', overallScore: 55 });
     expect(scorerCalls).toBe(before);
-    expect(await t.app.usage.current(who.userId)).toMatchObject({ touchpoints: 1, tokens: 321 });
+    expect(await t.app.usage.current(who.userId)).toMatchObject({ touchpoints: 1, tokens: 2_000 });
   });
 
   it('retries a failed analysis with exponential backoff, then marks it failed visibly', async () => {
     const who = await pairedCustomer();
-    const id = await ingest(who.apiKey, touchpoint({ text: `A page that breaks the scorer: ${FAIL}` }));
+    const id = await ingest(who.apiKey, touchpoint({ text: `A page of ordinary news that breaks the scorer: ${FAIL}` }));
     const delays: number[] = [];
     for (let attempt = 1; attempt <= 5; attempt++) {
       const result = await t.app.touchpoints.worker.runOnce();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, customer } from '../../helpers/billing.ts';
+import { call, customer, subscribed } from '../../helpers/billing.ts';
+import { pair, postTouchpoint, touchpoint } from '../../helpers/extension.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 
 let t: TestApp;
@@ -38,6 +39,45 @@ describe('ignored sites: /api/account/urls', () => {
     const invalid = await call(t, token, 'POST', '/api/account/urls', { url: 'not a domain' });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json<{ error: string }>().error).toContain('Please enter a valid domain (e.g., example.com)');
+  });
+
+  it('accepts any registrable domain and its subdomains (decision 113)', async () => {
+    const { token } = await customer(t);
+    for (const url of ['x.com', 'fb.com', 'bbc.co.uk', 'news.ycombinator.com', 'nhs.uk']) {
+      const response = await call(t, token, 'POST', '/api/account/urls', { url });
+      expect(response.statusCode, url).toBe(200);
+    }
+    const list = (await call(t, token, 'GET', '/api/account/urls')).json<{ urls: { current: string[] } }>();
+    expect(list.urls.current).toEqual(['x.com', 'fb.com', 'bbc.co.uk', 'news.ycombinator.com', 'nhs.uk']);
+    for (const url of ['localhost', 'https://x.com/home', '10.0.0.1']) {
+      const refused = await call(t, token, 'POST', '/api/account/urls', { url });
+      expect(refused.statusCode, url).toBe(400);
+    }
+  });
+
+  it('takes an addition from the paired extension (the popup’s Ignore this site), which every browser then honours', async () => {
+    const who = await subscribed(t, 'basic');
+    const firstBrowser = await pair(t, who.token);
+    const added = await call(t, firstBrowser, 'POST', '/api/account/urls', { url: 'gossip.example.com' });
+    expect(added.statusCode).toBe(200);
+    expect(added.json()).toEqual({ success: true, urls: { current: ['gossip.example.com'] } });
+    // The web app's Ignored Sites shows it.
+    const list = (await call(t, who.token, 'GET', '/api/account/urls')).json<{ urls: { current: string[] } }>();
+    expect(list.urls.current).toEqual(['gossip.example.com']);
+    // Another browser's disabled list carries it, and the server refuses the host.
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/api/extension/auth',
+      headers: { authorization: `Bearer ${who.token}`, 'user-agent': 'Another browser' },
+    });
+    const secondBrowser = other.json<{ apiKey: string }>().apiKey;
+    const disabled = await call(t, secondBrowser, 'GET', '/api/extension/disabled');
+    expect(disabled.json<{ urls: { current: string[] } }>().urls.current).toEqual(['gossip.example.com']);
+    const page = await postTouchpoint(t, secondBrowser, touchpoint({ url: 'https://www.gossip.example.com/story' }));
+    expect(page.statusCode).toBe(422);
+    // The key may add, never list or remove (which would widen what is captured).
+    expect((await call(t, firstBrowser, 'DELETE', '/api/account/urls/gossip.example.com')).statusCode).toBe(401);
+    expect((await call(t, firstBrowser, 'GET', '/api/account/urls')).statusCode).toBe(401);
   });
 
   it('keeps each user’s list to themselves, and exports it', async () => {

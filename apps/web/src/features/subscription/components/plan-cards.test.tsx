@@ -27,9 +27,20 @@ describe('PlanCards', () => {
     ).toBeInTheDocument();
     expect(
       within(screen.getByRole('article', { name: 'Premium' })).getByText(
-        'Overage: $0.40 per about 50 touch points',
+        'Overage: $0.40 per about 5 touch points',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('says how a long page counts, on every card and in the note (decision 114)', () => {
+    render(<PlanCards plans={plans} currentPlan={null} hasHadFreeTrial={false} onSelect={vi.fn()} />);
+    const premium = within(screen.getByRole('article', { name: 'Premium' }));
+    expect(
+      premium.getByText(
+        `${PREMIUM_PLAN.includedTokens.toLocaleString('en-US')} tokens. A page of up to 2,000 tokens is one; a longer page counts as more.`,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/a 5,000-token report uses 2.5 touch points/)).toBeInTheDocument();
   });
 
   it('calls onSelect with the plan', async () => {

@@ -72,7 +72,7 @@ export function PlanCards({
       </div>
       <p className="mt-5 text-sm leading-relaxed text-ink-muted">
         <span className="font-medium text-ink">What is a touch point? </span>
-        {messages.billing.touchPointNote}
+        {messages.billing.touchPointNote} {messages.billing.touchPointSize}
       </p>
     </div>
   );
@@ -117,6 +117,9 @@ function PlanCard({
       </p>
       <p className="mt-3 text-sm font-medium text-ink">
         {formatCount(plan.includedAnalyses)} touch points included per {plan.interval}
+      </p>
+      <p className="mt-1 text-sm text-ink-muted">
+        {formatCount(plan.includedTokens)} tokens. {messages.billing.longPageCounts}
       </p>
       <p className="mt-1 text-sm text-ink-muted">
         {plan.overageRate > 0

@@ -73,7 +73,7 @@ describe('Plans for a user without a plan', () => {
     expect(within(planCard('Free')).getByText('Free Forever')).toBeInTheDocument();
     expect(within(planCard('Basic')).getByText('$9.99')).toBeInTheDocument();
     expect(
-      within(planCard('Basic')).getByText('Overage: $0.50 per about 50 touch points'),
+      within(planCard('Basic')).getByText('Overage: $0.50 per about 5 touch points'),
     ).toBeInTheDocument();
     expect(within(planCard('Basic')).getByText('500 touch points included per month')).toBeInTheDocument();
     expect(screen.getByText(/A touch point is any web media content/)).toBeInTheDocument();

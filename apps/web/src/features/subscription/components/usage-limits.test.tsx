@@ -50,6 +50,15 @@ describe('Usage Limits', () => {
     expect(state.calls['PATCH /api/subscription/overage']).toBeUndefined();
   });
 
+  it('says how a long page counts (decision 114)', async () => {
+    await openUsageLimits(0);
+    expect(
+      screen.getByText(
+        'One touch point is a page of up to 2,000 tokens (about 1,500 words, longer than a typical news article). A longer page counts as more: a 5,000-token report uses 2.5 touch points. Pages with almost no text are not counted.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('saves a cap up to $500 without an extra confirmation', async () => {
     const { user, state, slider } = await openUsageLimits(0);
     slider.focus();

@@ -110,6 +110,7 @@ function OverageSlider({ steps, current }: { steps: PricingTier[]; current: numb
           cap: <span className="font-medium text-ink">{current > 0 ? formatUsd(current) : 'no overage'}</span>
           .
         </p>
+        <p className="mt-1 text-sm text-ink-muted">{messages.billing.touchPointSize}</p>
       </div>
 
       <div className="rounded-xl bg-canvas px-4 py-4 sm:px-5" aria-live="polite">

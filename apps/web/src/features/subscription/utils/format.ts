@@ -30,7 +30,7 @@ export function overagePer10kTokens(rate: number): string {
   return `${formatUsd(rate)} per 10k tokens`;
 }
 
-/** The same rate on a plan card: per about 50 touch points (spec §9). */
+/** The same rate on a plan card: per about 5 touch points, 10k tokens (spec §9 said 50; decision 114). */
 export function overagePerTouchPoints(rate: number): string {
   return `${formatUsd(rate)} per about ${OVERAGE_RATE_TOUCHPOINTS} touch points`;
 }

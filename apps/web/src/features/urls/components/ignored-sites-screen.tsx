@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { inputClasses } from '@/components/ui/text-field';
+import { refusalMessage } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { notify } from '@/lib/toast';
 import { useAddUrl } from '@/features/urls/api/add-url';
@@ -77,7 +78,7 @@ function AddSiteForm() {
         notify.success(messages.urls.added(domain));
         setValue('');
       },
-      onError: () => notify.error(messages.urls.addFailed),
+      onError: (error) => notify.error(refusalMessage(error, messages.urls.addFailed)),
     });
   };
 

@@ -104,6 +104,33 @@ describe('Ignored Sites screen (spec §2, §5, §8)', () => {
     }
   });
 
+  it('accepts real sites the spec pattern refused: x.com, fb.com, bbc.co.uk, news.ycombinator.com (decision 113)', async () => {
+    const calls = signedInWithSites([]);
+    open();
+    const input = await screen.findByRole('textbox', { name: 'Website domain' });
+    for (const domain of ['x.com', 'fb.com', 'bbc.co.uk', 'news.ycombinator.com']) {
+      await userEvent.type(input, `${domain}{Enter}`);
+      expect(await screen.findByRole('button', { name: `Remove ${domain}` })).toBeInTheDocument();
+    }
+    expect(calls.added).toEqual(['x.com', 'fb.com', 'bbc.co.uk', 'news.ycombinator.com']);
+  }, 20_000);
+
+  it('shows the server’s refusal without its field prefix', async () => {
+    signedInWithSites([]);
+    server.use(
+      http.post('*/api/account/urls', () =>
+        HttpResponse.json(
+          { success: false, error: 'body.url: Please enter a valid domain (e.g., example.com)' },
+          { status: 400 },
+        ),
+      ),
+    );
+    open();
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Website domain' }), 'example.org{Enter}');
+    expect(await toasts().findByText('Please enter a valid domain (e.g., example.com)')).toBeInTheDocument();
+    expect(toasts().queryByText(/body\.url/)).not.toBeInTheDocument();
+  });
+
   it("toasts 'Failed to add site' when the server refuses", async () => {
     signedInWithSites([]);
     server.use(http.post('*/api/account/urls', fail));
