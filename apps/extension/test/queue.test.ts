@@ -10,7 +10,7 @@ import {
   PROBE_DELAYS_MS,
   QUEUE_MAX,
 } from '../src/background/queue';
-import { handleCapture } from '../src/background/touchpoints';
+import { CONSENT_VERSION, handleCapture } from '../src/background/touchpoints';
 import { listen } from '../src/background/index';
 import type { QueueItem } from '../src/storage-keys';
 import type { FetchCall, fakeFetch } from './fakes';
