@@ -7,6 +7,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config, Role } from './config.ts';
 import type { Database } from './db/database.ts';
+import { redactingLoggerOptions } from './http/logging.ts';
 import { MAX_PARAM_LENGTH } from './http/route.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import accountRoutes from './modules/account/routes.ts';
@@ -125,6 +126,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      // Secrets in URLs, bodies and headers and SQL parameters never reach the log (decision 100).
+      ...redactingLoggerOptions,
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     serverFactory: (handler) => createHttpServer(config.role, handler),
