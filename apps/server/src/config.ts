@@ -18,7 +18,8 @@ const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    /** Loopback by default (decision 102): containers and servers set HOST=0.0.0.0 explicitly. */
+    HOST: z.string().trim().min(1).default('127.0.0.1'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 
     DATABASE_URL: z
@@ -64,6 +65,8 @@ const EnvSchema = z
       .refine((value) => /^smtps?:\/\//.test(value), 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: optionalString,
+    /** Production without SMTP_URL: write mails (sign-in PINs included) to the log instead of refusing to start. */
+    MAIL_LOG_ONLY: z.enum(['true', 'false']).default('false'),
     SUPPORT_EMAIL: z.email().optional(),
     SERVICE_NAME: z.string().trim().min(1).default('Media Diet'),
 
@@ -117,6 +120,14 @@ const EnvSchema = z
         message: 'is required in production (at least 32 random characters, e.g. `openssl rand -base64 48`)',
       });
     }
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL && env.MAIL_LOG_ONLY !== 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message:
+          'is required in production: without it sign-in PINs cannot be mailed. Set SMTP_URL, or set MAIL_LOG_ONLY=true to write mails (PINs included) to the log instead',
+      });
+    }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
       const missing = env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID';
       ctx.addIssue({
@@ -168,6 +179,8 @@ export interface Config {
   /** Sign-in calls per IP address per 15 minutes. */
   authRateLimitPerIp: number;
   smtpUrl: string | undefined;
+  /** Production without SMTP_URL was explicitly allowed: mails go to the log (MAIL_LOG_ONLY=true). */
+  mailLogOnly: boolean;
   mailFrom: string;
   supportEmail: string | undefined;
   serviceName: string;
@@ -249,6 +262,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     authRateLimitPerIp: e.AUTH_RATE_LIMIT_PER_IP,
     smtpUrl: e.SMTP_URL,
+    mailLogOnly: e.MAIL_LOG_ONLY === 'true',
     mailFrom: e.MAIL_FROM ?? `${e.SERVICE_NAME} <no-reply@localhost>`,
     supportEmail: e.SUPPORT_EMAIL,
     serviceName: e.SERVICE_NAME,
