@@ -46,6 +46,13 @@ const EnvSchema = z
     ROLE: z.enum(['api', 'worker', 'all']).default('all'),
     /** When set, GET /metrics requires `Authorization: Bearer <METRICS_TOKEN>`. */
     METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+    /**
+     * Whether GET /metrics, the API docs (/api/docs) and the web app's source maps are served (decision 101).
+     * Default: on outside production; in production off (/metrics: on when METRICS_TOKEN is set).
+     */
+    METRICS: z.enum(['on', 'off']).optional(),
+    API_DOCS: z.enum(['on', 'off']).optional(),
+    SOURCE_MAPS: z.enum(['on', 'off']).optional(),
     PUBLIC_URL: optionalUrl,
     WEB_DIST_DIR: optionalString,
     /** Key of the keyed hashes (sessions, PINs) and of signed cookies. APP_SECRET is accepted as an alias. */
@@ -165,6 +172,12 @@ export interface Config {
   role: Role;
   /** Set: /metrics requires this bearer token. */
   metricsToken: string | undefined;
+  /** GET /metrics is served (METRICS; in production only when turned on or METRICS_TOKEN is set). */
+  metricsEnabled: boolean;
+  /** /api/docs (Swagger UI and the OpenAPI document) is served (API_DOCS; off in production by default). */
+  apiDocs: boolean;
+  /** The web app's source maps are served (SOURCE_MAPS; off in production by default). */
+  sourceMaps: boolean;
   /** The address users reach the product at (links in mails, OAuth redirects). */
   publicUrl: string;
   /** Absolute path of the built web app. */
@@ -256,6 +269,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     redisPrefix: e.REDIS_PREFIX,
     role: e.ROLE,
     metricsToken: e.METRICS_TOKEN,
+    metricsEnabled: (e.METRICS ?? (e.NODE_ENV !== 'production' || e.METRICS_TOKEN ? 'on' : 'off')) === 'on',
+    apiDocs: (e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
+    sourceMaps: (e.SOURCE_MAPS ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(cwd, e.WEB_DIST_DIR) : defaultWebDistDir,
     sessionSecret: e.SESSION_SECRET ?? e.APP_SECRET,
