@@ -92,7 +92,7 @@ export function serializeError(error: unknown): unknown {
   const needles: string[] = [];
   let current: unknown = error;
   for (let depth = 0; depth < 10 && typeof current === 'object' && current !== null; depth++) {
-    if (isQueryError(current)) needles.push(`params: ${String(current.params as string)}`);
+    if (isQueryError(current)) needles.push(`params: ${String(current.params)}`);
     current = (current as { cause?: unknown }).cause;
   }
   const scrub = (text: unknown) => {

@@ -40,11 +40,11 @@ describe('GET /api/account/export', () => {
     expect(data.invoices.length).toBeGreaterThan(0);
     expect(data.invoices[0]).toMatchObject({ status: 'paid', amount: 999 });
     expect(data.paymentMethods).toEqual([
-      expect.objectContaining({ id: paymentMethodId, brand: 'visa', last4: '4242', expMonth: expect.any(Number) }),
+      expect.objectContaining({ id: paymentMethodId, brand: 'visa', last4: '4242', expMonth: expect.any(Number) as unknown }),
     ]);
-    expect(data.extensions).toEqual([expect.objectContaining({ id: expect.any(String), revokedAt: null })]);
+    expect(data.extensions).toEqual([expect.objectContaining({ id: expect.any(String) as unknown, revokedAt: null })]);
     expect(data.sessions!.length).toBeGreaterThan(0);
-    expect(data.usagePeriods).toEqual([expect.objectContaining({ touchpoints: 1, tokens: expect.any(Number) })]);
+    expect(data.usagePeriods).toEqual([expect.objectContaining({ touchpoints: 1, tokens: expect.any(Number) as unknown })]);
     expect(data.usagePeriods![0]!.tokens).toBeGreaterThan(0);
     expect(data.analyses).toHaveLength(1);
     expect(data.answers).not.toBeNull();

@@ -11,6 +11,7 @@ export default function accountRoutes(app: FastifyInstance) {
     users: app.users,
     clock: app.clock,
     payments: app.billing.payments,
+    closure: app.billing.closure,
   });
 
   registerRoute(app, api.accountInfo, async (request) => {

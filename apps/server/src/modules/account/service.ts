@@ -4,6 +4,7 @@ import type { User } from '@mediadiet/contract/user';
 import type { Db } from '../../db/database.ts';
 import { badRequest, unauthorized } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { AccountClosure } from '../billing/account-closure.ts';
 import type { PaymentService } from '../billing/payment-service.ts';
 import { toSubscription } from '../billing/service-helpers.ts';
 import { toAnalysis } from '../analysis/view.ts';
@@ -25,8 +26,10 @@ export function createAccountService(deps: {
   clock: Clock;
   /** Cards and invoices as the payment provider holds them (only summaries: brand, last 4, expiry). */
   payments: Pick<PaymentService, 'listCards' | 'history'>;
+  /** Ends the subscription and deletes the customer at the payment provider before the rows go. */
+  closure: AccountClosure;
 }): AccountService {
-  const { db, users, clock, payments } = deps;
+  const { db, users, clock, payments, closure } = deps;
 
   const get = async (userId: string) => {
     const user = await users.findById(userId);
@@ -93,6 +96,8 @@ export function createAccountService(deps: {
     async remove(userId, confirmEmail) {
       const user = await get(userId);
       if (!confirmEmailMatches(confirmEmail, user.email)) throw badRequest(messages.server.confirmEmailMismatch);
+      // The provider first (decision 103): if it fails, the caller is told and nothing is removed.
+      await closure.close(userId);
       // Sessions, PINs, identities (and every later table) reference users with ON DELETE CASCADE.
       await users.remove(userId);
     },
