@@ -30,7 +30,7 @@ export const SECRET_KEYS = [
 const SECRET_KEY_SET = new Set(SECRET_KEYS.map((key) => key.toLowerCase()));
 
 /** Headers that carry credentials. */
-const SECRET_HEADERS = ['authorization', 'cookie', '"set-cookie"', '"x-api-key"'] as const;
+const SECRET_HEADERS = ['.authorization', '.cookie', '["set-cookie"]', '["x-api-key"]'] as const;
 
 /** `/auth/dashboard?success=true&token=abc` → `/auth/dashboard?success=true&token=[redacted]`. */
 export function redactUrl(url: string): string {
@@ -51,8 +51,9 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, start)}?${parts.join('&')}`;
 }
 
-/** Fastify's request serializer, with the URL's secrets redacted. */
-function serializeRequest(request: FastifyRequest) {
+/** Fastify's request serializer, with the URL's secrets redacted (anything else logged as `req` is left to `redact`). */
+function serializeRequest(request: FastifyRequest): unknown {
+  if (typeof request !== 'object' || request === null || typeof request.url !== 'string') return request;
   return {
     method: request.method,
     url: redactUrl(request.url),
@@ -119,7 +120,7 @@ export const redactingLoggerOptions: Pick<LoggerOptions, 'serializers' | 'redact
   },
   redact: {
     paths: [
-      ...SECRET_HEADERS.flatMap((header) => [`req.headers[${header}]`, `headers[${header}]`, `res.headers[${header}]`]),
+      ...SECRET_HEADERS.flatMap((header) => [`req.headers${header}`, `headers${header}`, `res.headers${header}`]),
       ...['body', 'req.body', 'query', 'req.query', 'params'].flatMap((where) =>
         SECRET_KEYS.map((key) => `${where}.${key}`),
       ),

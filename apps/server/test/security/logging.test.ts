@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { OAuth2Server, type MutableToken } from 'oauth2-mock-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { redactUrl } from '../../src/http/logging.ts';
+import pino from 'pino';
+import { redactingLoggerOptions, redactUrl } from '../../src/http/logging.ts';
 import { subscribed } from '../helpers/billing.ts';
 import { bearer } from '../helpers/builders.ts';
 import { pair, postTouchpoint, touchpoint } from '../helpers/extension.ts';
@@ -142,5 +143,31 @@ describe('redactUrl', () => {
     );
     expect(redactUrl('/a?Api%4Bey=x&%70in=1')).toBe('/a?Api%4Bey=[redacted]&%70in=[redacted]');
     expect(redactUrl('/plain/path')).toBe('/plain/path');
+  });
+});
+
+describe('logged objects', () => {
+  it('censor credential headers and body fields wherever a log line carries them', () => {
+    let out = '';
+    const logger = pino(
+      redactingLoggerOptions,
+      new Writable({
+        write(chunk: Buffer, _encoding, callback) {
+          out += chunk.toString();
+          callback();
+        },
+      }),
+    );
+    logger.info(
+      {
+        headers: { authorization: 'Bearer s-auth-1', cookie: 'sid=s-cookie-2', 'set-cookie': 's-set-3', accept: 'text/html' },
+        body: { pin: 's-pin-4', apiKey: 's-key-5', email: 'kept@example.com' },
+        req: { headers: { authorization: 's-auth-6' } },
+      },
+      'logged',
+    );
+    for (const secret of ['s-auth-1', 's-cookie-2', 's-set-3', 's-pin-4', 's-key-5', 's-auth-6']) expect(out).not.toContain(secret);
+    expect(out).toContain('kept@example.com');
+    expect(out).toContain('text/html');
   });
 });
