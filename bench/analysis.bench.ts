@@ -157,6 +157,7 @@ interface Target {
 async function seed(target: Target): Promise<Seeded> {
   const config = loadConfig({
     NODE_ENV: 'production',
+    MAIL_LOG_ONLY: 'true',
     LOG_LEVEL: 'warn',
     SESSION_SECRET: SECRET,
     WEB_DIST_DIR: path.join(tmpdir(), 'mediadiet-bench-no-web'),
@@ -254,6 +255,7 @@ async function measure(target: Target): Promise<BenchRow[]> {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      MAIL_LOG_ONLY: 'true',
       SESSION_SECRET: SECRET,
       TOUCHPOINT_WORKER: 'off',
       ...target.env,

@@ -23,6 +23,7 @@ export default async function run(): Promise<BenchRow[]> {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      MAIL_LOG_ONLY: 'true',
       SESSION_SECRET: 'bench-only-secret-0123456789abcdefghijklmnop',
       DATABASE_URL: '',
     },

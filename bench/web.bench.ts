@@ -44,6 +44,7 @@ export default async function run(): Promise<BenchRow[]> {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      MAIL_LOG_ONLY: 'true',
       SESSION_SECRET: SECRET,
       PUBLIC_URL: origin,
       TOUCHPOINT_WORKER: 'off',
@@ -90,6 +91,7 @@ async function seedAndSignIn(dataDir: string): Promise<string> {
   const app = await buildApp(
     loadConfig({
       NODE_ENV: 'production',
+      MAIL_LOG_ONLY: 'true',
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
       DATABASE_URL: '',

@@ -47,6 +47,8 @@ export async function startInstances(
           HOST: '127.0.0.1',
           LOG_LEVEL: 'warn',
           NODE_ENV: 'production',
+          MAIL_LOG_ONLY: 'true',
+          METRICS: 'on',
           SESSION_SECRET: BENCH_SECRET,
           BILLING_SWEEP_INTERVAL_MS: '0',
           // The bench hits one address many times: the per-IP sign-in limit would refuse the seeding.
@@ -96,6 +98,8 @@ export interface Reader {
 export async function seedReaders(env: Record<string, string>, count: number): Promise<Reader[]> {
   const config = loadConfig({
     NODE_ENV: 'production',
+    MAIL_LOG_ONLY: 'true',
+    METRICS: 'on',
     LOG_LEVEL: 'warn',
     SESSION_SECRET: BENCH_SECRET,
     WEB_DIST_DIR: path.join(tmpdir(), 'mediadiet-bench-no-web'),

@@ -7,7 +7,9 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config, Role } from './config.ts';
 import type { Database } from './db/database.ts';
+import { redactingLoggerOptions } from './http/logging.ts';
 import { MAX_PARAM_LENGTH } from './http/route.ts';
+import { strictTransportSecurity } from './http/security-headers.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import accountRoutes from './modules/account/routes.ts';
 import analysisRoutes from './modules/analysis/routes.ts';
@@ -104,6 +106,7 @@ function nextRequestId(): string {
  */
 function createHttpServer(
   role: Role,
+  hsts: string | null,
   handler: (req: IncomingMessage, res: ServerResponse) => void,
 ): http.Server {
   return http.createServer((req: RawRequest, res) => {
@@ -116,6 +119,7 @@ function createHttpServer(
       req[REQUEST_ID] = id;
       res.setHeader('x-request-id', id);
       for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+      if (hsts) res.setHeader('strict-transport-security', hsts);
     }
     handler(req, res);
   });
@@ -126,9 +130,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      // Secrets in URLs, bodies and headers and SQL parameters never reach the log (decision 100).
+      ...redactingLoggerOptions,
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
-    serverFactory: (handler) => createHttpServer(config.role, handler),
+    // HSTS when PUBLIC_URL is https (decision 101).
+    serverFactory: (handler) => createHttpServer(config.role, strictTransportSecurity(config.publicUrl), handler),
     genReqId: (req) => (req as RawRequest)[REQUEST_ID] ?? nextRequestId(),
     // The probe is never logged, so it needs no per-request child logger either.
     logController: new LogController({ disableRequestLogging: (req) => req.url === HEALTH_PATH }),
@@ -177,7 +184,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(clusterPlugin);
   // Before any route: each route registered from here on is counted (onRoute).
   await app.register(metricsPlugin);
-  await app.register(docsPlugin, { routes: deps.routes ?? allRoutes, serviceName: config.serviceName });
+  // Off in production unless API_DOCS=on (decision 101).
+  if (config.apiDocs) {
+    await app.register(docsPlugin, { routes: deps.routes ?? allRoutes, serviceName: config.serviceName });
+  }
 
   await app.register(mailPlugin, deps.mailer ? { mailer: deps.mailer } : {});
   await app.register(rateLimitPlugin, deps.rateLimitStore ? { store: deps.rateLimitStore } : {});
@@ -206,6 +216,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(stripeWebhookRoutes);
   await app.register(devRoutes);
 
-  await app.register(webPlugin, { distDir: config.webDistDir, warnIfMissing: config.isProduction });
+  await app.register(webPlugin, {
+    distDir: config.webDistDir,
+    warnIfMissing: config.isProduction,
+    sourceMaps: config.sourceMaps,
+  });
   return app;
 }

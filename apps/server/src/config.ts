@@ -18,7 +18,8 @@ const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    /** Loopback by default (decision 102): containers and servers set HOST=0.0.0.0 explicitly. */
+    HOST: z.string().trim().min(1).default('127.0.0.1'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 
     DATABASE_URL: z
@@ -45,6 +46,13 @@ const EnvSchema = z
     ROLE: z.enum(['api', 'worker', 'all']).default('all'),
     /** When set, GET /metrics requires `Authorization: Bearer <METRICS_TOKEN>`. */
     METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+    /**
+     * Whether GET /metrics, the API docs (/api/docs) and the web app's source maps are served (decision 101).
+     * Default: on outside production; in production off (/metrics: on when METRICS_TOKEN is set).
+     */
+    METRICS: z.enum(['on', 'off']).optional(),
+    API_DOCS: z.enum(['on', 'off']).optional(),
+    SOURCE_MAPS: z.enum(['on', 'off']).optional(),
     PUBLIC_URL: optionalUrl,
     WEB_DIST_DIR: optionalString,
     /** Key of the keyed hashes (sessions, PINs) and of signed cookies. APP_SECRET is accepted as an alias. */
@@ -64,6 +72,8 @@ const EnvSchema = z
       .refine((value) => /^smtps?:\/\//.test(value), 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: optionalString,
+    /** Production without SMTP_URL: write mails (sign-in PINs included) to the log instead of refusing to start. */
+    MAIL_LOG_ONLY: z.enum(['true', 'false']).default('false'),
     SUPPORT_EMAIL: z.email().optional(),
     SERVICE_NAME: z.string().trim().min(1).default('Media Diet'),
 
@@ -117,6 +127,14 @@ const EnvSchema = z
         message: 'is required in production (at least 32 random characters, e.g. `openssl rand -base64 48`)',
       });
     }
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL && env.MAIL_LOG_ONLY !== 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message:
+          'is required in production: without it sign-in PINs cannot be mailed. Set SMTP_URL, or set MAIL_LOG_ONLY=true to write mails (PINs included) to the log instead',
+      });
+    }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
       const missing = env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID';
       ctx.addIssue({
@@ -154,6 +172,12 @@ export interface Config {
   role: Role;
   /** Set: /metrics requires this bearer token. */
   metricsToken: string | undefined;
+  /** GET /metrics is served (METRICS; in production only when turned on or METRICS_TOKEN is set). */
+  metricsEnabled: boolean;
+  /** /api/docs (Swagger UI and the OpenAPI document) is served (API_DOCS; off in production by default). */
+  apiDocs: boolean;
+  /** The web app's source maps are served (SOURCE_MAPS; off in production by default). */
+  sourceMaps: boolean;
   /** The address users reach the product at (links in mails, OAuth redirects). */
   publicUrl: string;
   /** Absolute path of the built web app. */
@@ -168,6 +192,8 @@ export interface Config {
   /** Sign-in calls per IP address per 15 minutes. */
   authRateLimitPerIp: number;
   smtpUrl: string | undefined;
+  /** Production without SMTP_URL was explicitly allowed: mails go to the log (MAIL_LOG_ONLY=true). */
+  mailLogOnly: boolean;
   mailFrom: string;
   supportEmail: string | undefined;
   serviceName: string;
@@ -243,12 +269,16 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     redisPrefix: e.REDIS_PREFIX,
     role: e.ROLE,
     metricsToken: e.METRICS_TOKEN,
+    metricsEnabled: (e.METRICS ?? (e.NODE_ENV !== 'production' || e.METRICS_TOKEN ? 'on' : 'off')) === 'on',
+    apiDocs: (e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
+    sourceMaps: (e.SOURCE_MAPS ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(cwd, e.WEB_DIST_DIR) : defaultWebDistDir,
     sessionSecret: e.SESSION_SECRET ?? e.APP_SECRET,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     authRateLimitPerIp: e.AUTH_RATE_LIMIT_PER_IP,
     smtpUrl: e.SMTP_URL,
+    mailLogOnly: e.MAIL_LOG_ONLY === 'true',
     mailFrom: e.MAIL_FROM ?? `${e.SERVICE_NAME} <no-reply@localhost>`,
     supportEmail: e.SUPPORT_EMAIL,
     serviceName: e.SERVICE_NAME,

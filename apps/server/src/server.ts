@@ -33,6 +33,12 @@ async function main(): Promise<void> {
     const port = typeof address === 'object' && address ? address.port : config.port;
     const roleNote = config.role === 'all' ? '' : ` (role: ${config.role})`;
     console.info(`${config.serviceName} is running at http://localhost:${port}${roleNote}`);
+    if (config.host === '127.0.0.1' || config.host === '::1' || config.host === 'localhost') {
+      console.info(`Listening on ${config.host} only (this machine); set HOST=0.0.0.0 to accept other machines.`);
+    }
+    if (config.isProduction && config.mailLogOnly && !config.smtpUrl) {
+      console.warn('MAIL_LOG_ONLY=true: e-mails, sign-in PINs included, are written to the log instead of being sent.');
+    }
   } catch (error) {
     if (error instanceof ConfigError || isStartupError(error)) {
       console.error(error.message);

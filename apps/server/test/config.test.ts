@@ -18,7 +18,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       env: 'development',
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       logLevel: 'info',
       databaseUrl: undefined,
       dataDir: path.resolve('/srv/app', 'data'),
@@ -102,12 +102,14 @@ describe('loadConfig', () => {
 
 describe('sign-in configuration', () => {
   it('requires SESSION_SECRET (or APP_SECRET) of 32+ characters in production', () => {
-    expect(configError({ NODE_ENV: 'production' }).variables).toEqual(['SESSION_SECRET']);
+    expect(configError({ NODE_ENV: 'production', MAIL_LOG_ONLY: 'true' }).variables).toEqual(['SESSION_SECRET']);
     expect(configError({ NODE_ENV: 'production', SESSION_SECRET: 'short' }).message).toMatch(
       /SESSION_SECRET: must be at least 32 characters/,
     );
     expect(configError({ NODE_ENV: 'production', SESSION_SECRET: 'short' }).message).not.toContain('short"');
-    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32) }).sessionSecret).toBe('x'.repeat(32));
+    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32), MAIL_LOG_ONLY: 'true' }).sessionSecret).toBe(
+      'x'.repeat(32),
+    );
     expect(loadConfig({}).sessionSecret).toBeUndefined();
   });
 

@@ -1,3 +1,5 @@
+// First: zod must not try `new Function` under the Content-Security-Policy (lib/zod-without-eval.ts).
+import '@/lib/zod-without-eval';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { LOGIN_PATH } from '@mediadiet/contract/auth';

@@ -55,6 +55,26 @@ export const ExportedIdentitySchema = z.object({
 });
 export type ExportedIdentity = z.infer<typeof ExportedIdentitySchema>;
 
+/** A paired browser extension (its key's hash is never exported). */
+export const ExportedExtensionSchema = z.object({
+  id: z.string(),
+  /** The browser's user agent at pairing. */
+  label: z.string().nullable(),
+  createdAt: IsoDateTimeSchema,
+  lastUsedAt: IsoDateTimeSchema.nullable(),
+  revokedAt: IsoDateTimeSchema.nullable(),
+});
+export type ExportedExtension = z.infer<typeof ExportedExtensionSchema>;
+
+/** Metered usage of one billing period. */
+export const ExportedUsagePeriodSchema = z.object({
+  periodStart: IsoDateTimeSchema,
+  tokens: z.number().int().nonnegative(),
+  touchpoints: z.number().int().nonnegative(),
+  updatedAt: IsoDateTimeSchema,
+});
+export type ExportedUsagePeriod = z.infer<typeof ExportedUsagePeriodSchema>;
+
 /**
  * GET /api/account/export (additional route): everything we hold about the caller, as JSON.
  * Card numbers are never held, so payment methods are the provider's summaries.
@@ -74,6 +94,10 @@ export const AccountExportResponseSchema = z.object({
   sessions: z.array(ExportedSessionSchema).optional(),
   /** Linked sign-in identities such as Google (optional, as `sessions`). */
   identities: z.array(ExportedIdentitySchema).optional(),
+  /** Paired browser extensions (optional, as `sessions`). */
+  extensions: z.array(ExportedExtensionSchema).optional(),
+  /** Metered usage per billing period (optional, as `sessions`). */
+  usagePeriods: z.array(ExportedUsagePeriodSchema).optional(),
 });
 export type AccountExportResponse = z.infer<typeof AccountExportResponseSchema>;
 

@@ -372,6 +372,11 @@ export const messages = {
       'You have used all touch points of the free plan this month. Upgrade your plan, or wait for the next month.',
     webhookSignatureInvalid: 'Invalid webhook signature',
     outboxDisabled: 'The development outbox is disabled while SMTP is configured',
+    trialAlreadyUsed:
+      'This e-mail address or card has already had a free trial, so this plan starts without one. Choose Subscribe to start it now.',
+    accountDeletionProviderFailed:
+      'Your account was not deleted: the payment provider could not cancel your subscription. Nothing was removed. Please try again in a few minutes.',
+    outboxLoopbackOnly: 'The development outbox answers only requests from this machine (127.0.0.1 or ::1)',
     /** Touch-point ingest (POST /api/extension/touchpoints). */
     touchpointUrlScheme: 'Only http and https pages can be captured',
     touchpointTextTooLarge: 'The page text is larger than 200 KB. Send at most 200 KB of text.',

@@ -535,3 +535,19 @@ export const personalizations = pgTable('personalizations', {
 
 export type QuestionnaireSubmissionRow = typeof questionnaireSubmissions.$inferSelect;
 export type PersonalizationRow = typeof personalizations.$inferSelect;
+
+/**
+ * Who has had a free trial, kept beyond the account (decision 103): keyed hashes (HMAC with the server secret) of
+ * the e-mail address and of each card's fingerprint of a deleted account that had a trial, so the same e-mail
+ * or card cannot start a second one. No reference to users: these rows outlive them; nothing else is kept.
+ */
+export const trialMarkers = pgTable(
+  'trial_markers',
+  {
+    /** 'email' or 'card'. */
+    kind: text('kind').notNull(),
+    hash: text('hash').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.hash] })],
+);

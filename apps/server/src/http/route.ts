@@ -146,12 +146,21 @@ export function registerRoute<R extends RouteDef>(
       );
     }
     const alternatives = def.authAlternatives?.filter((kind) => kind !== 'none' && kind !== auth) ?? [];
+    // Every answer of an authenticated call, refusals included, is never stored by a browser or proxy
+    // (decision 101); a handler may still set its own cache-control. Public calls get it with their answer.
     onRequest =
       alternatives.length > 0
-        ? (request, reply) => app.authenticate(request, reply, auth, alternatives)
-        : (request, reply) => app.authenticate(request, reply, auth);
+        ? (request, reply) => {
+            void reply.header('cache-control', 'no-store');
+            return app.authenticate(request, reply, auth, alternatives);
+          }
+        : (request, reply) => {
+            void reply.header('cache-control', 'no-store');
+            return app.authenticate(request, reply, auth);
+          };
   }
 
+  const handle = handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   app.route({
     bodyLimit: bodyLimitFor(def),
     ...options.route,
@@ -161,6 +170,12 @@ export function registerRoute<R extends RouteDef>(
     config: { operationId: def.operationId },
     preValidation: refuseNulCharacters,
     ...(onRequest ? { onRequest } : {}),
-    handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+    // Public calls answer sign-in tokens and PIN states too: no API answer is ever cached.
+    handler: onRequest
+      ? handle
+      : (request, reply) => {
+          void reply.header('cache-control', 'no-store');
+          return handle(request, reply);
+        },
   });
 }

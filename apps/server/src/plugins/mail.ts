@@ -112,8 +112,9 @@ export default fp<MailPluginOptions>(
             level: isProduction ? 'warn' : 'info',
           }));
     if (mailer.kind === 'outbox' && isProduction) {
+      // Only with MAIL_LOG_ONLY=true: without it the configuration refuses to start in production.
       app.log.warn(
-        'SMTP_URL is not set: e-mails (sign-in PINs included) are written to the log instead of being sent',
+        'SMTP_URL is not set (MAIL_LOG_ONLY=true): e-mails (sign-in PINs included) are written to the log instead of being sent',
       );
     }
     app.decorate('mailer', mailer);

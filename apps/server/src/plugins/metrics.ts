@@ -153,17 +153,20 @@ export default fp(
         existing === undefined ? [record] : [...(Array.isArray(existing) ? existing : [existing]), record];
     });
 
-    app.get(METRICS_PATH, { logLevel: 'warn' }, async (request, reply) => {
-      const token = app.config.metricsToken;
-      if (token && !tokenMatches(bearerToken(request), token)) {
-        return reply
-          .code(401)
-          .header('www-authenticate', 'Bearer')
-          .send({ success: false, error: 'Unauthorized' });
-      }
-      const body = await registry.metrics();
-      return reply.header('cache-control', 'no-store').type(registry.contentType).send(body);
-    });
+    // Off in production unless METRICS=on or METRICS_TOKEN is set (decision 101); the figures are still kept.
+    if (app.config.metricsEnabled) {
+      app.get(METRICS_PATH, { logLevel: 'warn' }, async (request, reply) => {
+        const token = app.config.metricsToken;
+        if (token && !tokenMatches(bearerToken(request), token)) {
+          return reply
+            .code(401)
+            .header('www-authenticate', 'Bearer')
+            .send({ success: false, error: 'Unauthorized' });
+        }
+        const body = await registry.metrics();
+        return reply.header('cache-control', 'no-store').type(registry.contentType).send(body);
+      });
+    }
 
     app.decorate('metrics', {
       registry,

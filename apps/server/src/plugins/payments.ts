@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createBillingSweep, type BillingSweep } from '../jobs/billing-sweep.ts';
 import { createPaymentService, type PaymentService } from '../modules/billing/payment-service.ts';
+import { createAccountClosure, type AccountClosure } from '../modules/billing/account-closure.ts';
 import { createLocalProvider } from '../modules/billing/providers/local.ts';
 import type { PaymentProvider } from '../modules/billing/providers/provider.ts';
 import { createStripeClient, createStripeProvider } from '../modules/billing/providers/stripe.ts';
 import { createSubscriptionService, type SubscriptionService } from '../modules/billing/subscription-service.ts';
+import { createTrialMarkers } from '../modules/billing/trial-markers.ts';
 import { createUsageService, type UsageService } from '../modules/billing/usage-service.ts';
 
 declare module 'fastify' {
@@ -16,6 +18,8 @@ declare module 'fastify' {
       payments: PaymentService;
       /** The local provider's renewal sweep (null with Stripe, which renews itself). */
       sweep: BillingSweep | null;
+      /** Before an account is deleted: cancel at the provider, delete its customer, keep trial markers. */
+      closure: AccountClosure;
     };
     /** Usage metering for the touch-point ingest path (canAccept / record / tryRecord). */
     usage: UsageService;
@@ -31,7 +35,15 @@ export default fp(
     const local = app.config.stripe ? null : createLocalProvider({ hasher: app.hasher });
     const provider: PaymentProvider =
       local ?? createStripeProvider({ stripe: createStripeClient(app.config.stripe!) });
-    const subscriptions = createSubscriptionService({ db: app.db, users: app.users, provider, clock: app.clock });
+    const trialMarkers = createTrialMarkers(app.hasher);
+    const subscriptions = createSubscriptionService({
+      db: app.db,
+      users: app.users,
+      provider,
+      clock: app.clock,
+      trialMarkers,
+    });
+    const closure = createAccountClosure({ users: app.users, provider, trialMarkers, clock: app.clock });
     const payments = createPaymentService({ db: app.db, users: app.users, provider, subscriptions, clock: app.clock });
     const sweep = local
       ? createBillingSweep({
@@ -43,7 +55,7 @@ export default fp(
         })
       : null;
 
-    app.decorate('billing', { provider, subscriptions, payments, sweep });
+    app.decorate('billing', { provider, subscriptions, payments, sweep, closure });
     app.decorate('usage', createUsageService({ db: app.db }));
     app.log.info({ provider: provider.id }, 'payments ready');
 

@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
  * A local HTTP fake of the Stripe endpoints our adapter uses, for tests with the real `stripe` SDK
  * (`STRIPE_API_BASE`). State is in memory; POSTs with an Idempotency-Key replay the first answer.
  * Test hooks: `createCard` (what Stripe.js confirmCardSetup leaves behind), `setSubscription` (Stripe
- * changing an object on its own, e.g. a renewal), `requests` (what the SDK sent).
+ * changing an object on its own, e.g. a renewal), `requests` (what the SDK sent), `failing` (routes that answer
+ * a server error, e.g. `DELETE customers/:id`).
  */
 
 type Obj = Record<string, unknown> & { id: string };
@@ -44,7 +45,13 @@ export interface StripeFake {
   subscriptions: Map<string, Obj>;
   invoices: Map<string, Obj>;
   /** A card confirmed through a SetupIntent for the customer (`declineCharges`: charges fail, like 4000 0000 0000 0341). */
-  createCard(customer: string | null, options?: { last4?: string; brand?: string; declineCharges?: boolean }): string;
+  createCard(
+    customer: string | null,
+    options?: { last4?: string; brand?: string; declineCharges?: boolean; fingerprint?: string },
+  ): string;
+  /** Routes (`METHOD resource/:id…`, as in `route`) that answer 500 until removed. */
+  failing: Set<string>;
+  customers: Map<string, Obj>;
   /** Changes a subscription as Stripe would on its own (renewal, payment failure, cancellation). */
   setSubscription(id: string, patch: Partial<Obj>): Obj;
   close(): Promise<void>;
@@ -83,10 +90,14 @@ export async function startStripeFake(): Promise<StripeFake> {
 
   const priceOf = (item: Params | undefined) => Number((item?.price_data as Params | undefined)?.unit_amount ?? 0);
 
+  const failing = new Set<string>();
+
   function route(method: string, path: string, params: Params): { status: number; body: unknown } {
     const parts = path.replace(/^\/v1\//, '').split('/');
     const [resource, id, action] = parts;
-    switch (`${method} ${resource}${id ? '/:id' : ''}${action ? `/${action}` : ''}`) {
+    const name = `${method} ${resource}${id ? '/:id' : ''}${action ? `/${action}` : ''}`;
+    if (failing.has(name)) return { status: 500, body: { error: { type: 'api_error', message: 'An unknown error occurred' } } };
+    switch (name) {
       case 'POST customers': {
         const customer: Obj = { id: newId('cus'), object: 'customer', email: params.email, metadata: params.metadata ?? {}, invoice_settings: { default_payment_method: null } };
         customers.set(customer.id, customer);
@@ -94,6 +105,13 @@ export async function startStripeFake(): Promise<StripeFake> {
       }
       case 'GET customers/:id':
         return customers.has(id!) ? ok(customers.get(id!)) : notFound('customer');
+      case 'DELETE customers/:id': {
+        if (!customers.delete(id!)) return notFound('customer');
+        // Stripe cancels the customer's subscriptions and detaches its cards with it.
+        for (const sub of subscriptions.values()) if (sub.customer === id) sub.status = 'canceled';
+        for (const pm of paymentMethods.values()) if (pm.customer === id) pm.customer = null;
+        return ok({ id, object: 'customer', deleted: true });
+      }
       case 'POST customers/:id': {
         const customer = customers.get(id!);
         if (!customer) return notFound('customer');
@@ -155,6 +173,13 @@ export async function startStripeFake(): Promise<StripeFake> {
       }
       case 'GET subscriptions/:id':
         return subscriptions.has(id!) ? ok(subscriptions.get(id!)) : notFound('subscription');
+      case 'DELETE subscriptions/:id': {
+        const sub = subscriptions.get(id!);
+        if (!sub) return notFound('subscription');
+        sub.status = 'canceled';
+        sub.ended_at = now();
+        return ok(sub);
+      }
       case 'POST subscriptions/:id': {
         const sub = subscriptions.get(id!);
         if (!sub) return notFound('subscription');
@@ -207,6 +232,8 @@ export async function startStripeFake(): Promise<StripeFake> {
     requests,
     subscriptions,
     invoices,
+    failing,
+    customers,
     createCard(customer, options = {}) {
       const id = newId('pm');
       paymentMethods.set(id, {
@@ -214,7 +241,13 @@ export async function startStripeFake(): Promise<StripeFake> {
         object: 'payment_method',
         type: 'card',
         customer,
-        card: { brand: options.brand ?? 'visa', last4: options.last4 ?? '4242', exp_month: 12, exp_year: 2030 },
+        card: {
+          brand: options.brand ?? 'visa',
+          last4: options.last4 ?? '4242',
+          exp_month: 12,
+          exp_year: 2030,
+          fingerprint: options.fingerprint ?? `fp_${options.last4 ?? '4242'}`,
+        },
         declineCharges: options.declineCharges ?? false,
       });
       return id;

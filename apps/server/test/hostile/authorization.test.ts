@@ -39,7 +39,8 @@ const PUBLIC: Record<PublicId, string> = {
   authRegister: 'creates an account',
   authPin: 'e-mails a sign-in PIN to an existing account',
   authVerify: 'exchanges e-mail and PIN for a session',
-  devOutbox: 'development outbox, mounted only without SMTP (tests and e2e read PINs from it)',
+  devOutbox:
+    'development outbox, mounted only in development and tests, without SMTP, and answering only this machine (tests and e2e read PINs from it)',
 };
 
 interface World {
@@ -272,6 +273,21 @@ describe.each(allRoutes.filter((r) => r.auth === 'none').map((r) => [r.operation
     });
   },
 );
+
+describe('public: devOutbox from another machine', () => {
+  it('is refused (403) to any address but loopback, and to forwarded requests', async () => {
+    for (const remoteAddress of ['203.0.113.9', '10.0.0.5', '2001:db8::5']) {
+      const response = await t.app.inject({ method: 'GET', url: '/dev/outbox', remoteAddress });
+      expect(response.statusCode, remoteAddress).toBe(403);
+    }
+    const forwarded = await t.app.inject({
+      method: 'GET',
+      url: '/dev/outbox',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
+    expect(forwarded.statusCode).toBe(403);
+  });
+});
 
 describe.each(
   allRoutes

@@ -1,5 +1,9 @@
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { usagePeriods } from '../../db/schema.ts';
 import * as authRepository from '../auth/repository.ts';
+import * as billingRepository from '../billing/repository.ts';
+import * as extensionKeysRepository from '../extension/keys-repository.ts';
 import * as analysisRepository from '../analysis/repository.ts';
 import * as questionnaireRepository from '../questionnaire/repository.ts';
 import * as urlsRepository from '../urls/repository.ts';
@@ -9,20 +13,41 @@ import * as urlsRepository from '../urls/repository.ts';
  * issues (analyses, ignored sites, subscription, payments, questionnaire) add their reads here.
  */
 export async function readAccountData(db: Db, userId: string) {
-  const [sessions, identities, analyses, ignoredSites, personalization, submission] = await Promise.all([
-    authRepository.listSessions(db, userId),
-    authRepository.listIdentities(db, userId),
-    analysisRepository.listAnalyses(db, userId),
-    urlsRepository.listDomains(db, userId),
-    questionnaireRepository.findPersonalization(db, userId),
-    questionnaireRepository.findLatestSubmission(db, userId),
-  ]);
+  const [sessions, identities, analyses, ignoredSites, personalization, submission, extensions, usage, subscription] =
+    await Promise.all([
+      authRepository.listSessions(db, userId),
+      authRepository.listIdentities(db, userId),
+      analysisRepository.listAnalyses(db, userId),
+      urlsRepository.listDomains(db, userId),
+      questionnaireRepository.findPersonalization(db, userId),
+      questionnaireRepository.findLatestSubmission(db, userId),
+      extensionKeysRepository.listKeys(db, userId),
+      listUsagePeriods(db, userId),
+      billingRepository.findCurrentSubscription(db, userId),
+    ]);
   return {
     sessions,
     identities,
+    extensions,
+    usage,
+    subscription,
     analyses,
     ignoredSites,
     personalization,
     answers: submission?.answers ?? null,
   };
+}
+
+/** The user's metered usage, newest period first. */
+function listUsagePeriods(db: Db, userId: string) {
+  return db
+    .select({
+      periodStart: usagePeriods.periodStart,
+      tokens: usagePeriods.tokens,
+      touchpoints: usagePeriods.touchpoints,
+      updatedAt: usagePeriods.updatedAt,
+    })
+    .from(usagePeriods)
+    .where(eq(usagePeriods.userId, userId))
+    .orderBy(desc(usagePeriods.periodStart));
 }

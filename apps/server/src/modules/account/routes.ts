@@ -6,7 +6,13 @@ import { createAccountService } from './service.ts';
 
 /** GET /api/account/info, GET /api/account, GET /api/account/export, DELETE /api/account. */
 export default function accountRoutes(app: FastifyInstance) {
-  const account = createAccountService({ db: app.db, users: app.users, clock: app.clock });
+  const account = createAccountService({
+    db: app.db,
+    users: app.users,
+    clock: app.clock,
+    payments: app.billing.payments,
+    closure: app.billing.closure,
+  });
 
   registerRoute(app, api.accountInfo, async (request) => {
     const user = await account.get(requireAuth(request).userId);

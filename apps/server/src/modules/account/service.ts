@@ -4,6 +4,9 @@ import type { User } from '@mediadiet/contract/user';
 import type { Db } from '../../db/database.ts';
 import { badRequest, unauthorized } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { AccountClosure } from '../billing/account-closure.ts';
+import type { PaymentService } from '../billing/payment-service.ts';
+import { toSubscription } from '../billing/service-helpers.ts';
 import { toAnalysis } from '../analysis/view.ts';
 import { normalizeScores, toPersonalization } from '../questionnaire/personality.ts';
 import type { UsersService } from '../users/service.ts';
@@ -17,8 +20,16 @@ export interface AccountService {
   remove(userId: string, confirmEmail: string): Promise<void>;
 }
 
-export function createAccountService(deps: { db: Db; users: UsersService; clock: Clock }): AccountService {
-  const { db, users, clock } = deps;
+export function createAccountService(deps: {
+  db: Db;
+  users: UsersService;
+  clock: Clock;
+  /** Cards and invoices as the payment provider holds them (only summaries: brand, last 4, expiry). */
+  payments: Pick<PaymentService, 'listCards' | 'history'>;
+  /** Ends the subscription and deletes the customer at the payment provider before the rows go. */
+  closure: AccountClosure;
+}): AccountService {
+  const { db, users, clock, payments, closure } = deps;
 
   const get = async (userId: string) => {
     const user = await users.findById(userId);
@@ -32,18 +43,23 @@ export function createAccountService(deps: { db: Db; users: UsersService; clock:
 
     async exportData(userId, currentSessionId) {
       const user = await get(userId);
-      const { sessions, identities, analyses, ignoredSites, personalization, answers } = await readAccountData(db, userId);
+      const [data, paymentMethods, invoices] = await Promise.all([
+        readAccountData(db, userId),
+        payments.listCards(userId),
+        payments.history(userId),
+      ]);
+      const { sessions, identities, analyses, ignoredSites, personalization, answers } = data;
       return {
         success: true,
         exportedAt: clock().toISOString(),
         user,
-        subscription: null,
+        subscription: data.subscription ? toSubscription(data.subscription) : null,
         analyses: analyses.map(toAnalysis),
         ignoredSites,
         personalization: personalization ? toPersonalization(normalizeScores(personalization.scores)) : null,
         answers,
-        paymentMethods: [],
-        invoices: [],
+        paymentMethods,
+        invoices,
         sessions: sessions.map((s) => ({
           id: s.id,
           method: s.method,
@@ -61,12 +77,27 @@ export function createAccountService(deps: { db: Db; users: UsersService; clock:
           createdAt: i.createdAt.toISOString(),
           lastUsedAt: i.lastUsedAt.toISOString(),
         })),
+        extensions: data.extensions.map((k) => ({
+          id: k.id,
+          label: k.label,
+          createdAt: k.createdAt.toISOString(),
+          lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
+          revokedAt: k.revokedAt?.toISOString() ?? null,
+        })),
+        usagePeriods: data.usage.map((u) => ({
+          periodStart: u.periodStart.toISOString(),
+          tokens: u.tokens,
+          touchpoints: u.touchpoints,
+          updatedAt: u.updatedAt.toISOString(),
+        })),
       };
     },
 
     async remove(userId, confirmEmail) {
       const user = await get(userId);
       if (!confirmEmailMatches(confirmEmail, user.email)) throw badRequest(messages.server.confirmEmailMismatch);
+      // The provider first (decision 103): if it fails, the caller is told and nothing is removed.
+      await closure.close(userId);
       // Sessions, PINs, identities (and every later table) reference users with ON DELETE CASCADE.
       await users.remove(userId);
     },

@@ -153,6 +153,15 @@ export async function findPaymentMethod(db: Db, userId: string, id: string): Pro
   return row ?? null;
 }
 
+/** The fingerprints of every card the user saved (attached or not). */
+export async function listCardFingerprints(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ fingerprint: paymentMethods.fingerprint })
+    .from(paymentMethods)
+    .where(eq(paymentMethods.userId, userId));
+  return rows.map((row) => row.fingerprint);
+}
+
 export async function listAttachedPaymentMethods(db: Db, userId: string): Promise<PaymentMethodRow[]> {
   return db
     .select()

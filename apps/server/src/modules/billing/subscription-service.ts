@@ -18,6 +18,10 @@ import type { PaymentProvider, ProviderSubscription } from './providers/provider
 import * as repo from './repository.ts';
 import type { SubscriptionRow } from './repository.ts';
 import { providerContext, toSubscription, viaProvider } from './service-helpers.ts';
+import type { TrialMarkers } from './trial-markers.ts';
+
+/** The e-mail or card had a free trial on a deleted account (decision 103): no second one. */
+class TrialAlreadyUsed extends Error {}
 
 /** A second create of the same plan and card within this window answers the first (a double click). */
 const DUPLICATE_CREATE_WINDOW_MS = 60_000;
@@ -39,8 +43,17 @@ export function createSubscriptionService(deps: {
   users: UsersService;
   provider: PaymentProvider;
   clock: Clock;
+  /** One trial per e-mail and card, also across deleted accounts (decision 103). */
+  trialMarkers: TrialMarkers;
 }): SubscriptionService {
-  const { db, users, provider, clock } = deps;
+  const { db, users, provider, clock, trialMarkers } = deps;
+
+  /** A refused second trial: nothing was created or charged; the account now offers the plans without one. */
+  const refuseSecondTrial = async (userId: string, error: unknown): Promise<never> => {
+    if (!(error instanceof TrialAlreadyUsed)) throw error;
+    await users.update(userId, { hasHadFreeTrial: true });
+    throw conflict(messages.server.trialAlreadyUsed);
+  };
 
   const applyProviderState: SubscriptionService['applyProviderState'] = (tx, row, state, now) =>
     repo.updateSubscription(tx, row.id, {
@@ -102,9 +115,14 @@ export function createSubscriptionService(deps: {
         const user = await usersRepository.findById(tx, userId);
         if (!user) throw unauthorized(messages.server.unauthorized);
         const plan = planConfig(planId);
-        const trialDays = !user.hasHadFreeTrial && isPaidPlan(plan) ? plan.trialDays : 0;
+        const eligible = !user.hasHadFreeTrial && isPaidPlan(plan);
         const attempt = await repo.countSubscriptions(tx, userId);
         const ctx = await providerContext({ provider, users }, tx, notify, userId, now);
+        if (eligible) {
+          const card = await viaProvider(() => provider.cardFingerprint(ctx, paymentMethodId));
+          if (await trialMarkers.usedBefore(tx, user.email, card)) throw new TrialAlreadyUsed();
+        }
+        const trialDays = eligible ? plan.trialDays : 0;
         const id = randomUUID();
         const state = await viaProvider(() =>
           provider.createSubscription(ctx, {
@@ -141,7 +159,7 @@ export function createSubscriptionService(deps: {
           stripeDefaultPaymentMethodId: paymentMethodId,
         });
         return toSubscription(row);
-      });
+      }).catch((error: unknown) => refuseSecondTrial(userId, error));
     },
 
     changePlan(userId, planId) {

@@ -291,7 +291,7 @@ describe('GET /dev/outbox', () => {
 
   it('does not exist in production', async () => {
     const production = await createTestApp({
-      env: { NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40), LOG_LEVEL: 'silent' },
+      env: { NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40), LOG_LEVEL: 'silent', MAIL_LOG_ONLY: 'true' },
     });
     try {
       const response = await production.app.inject({ method: 'GET', url: '/dev/outbox' });

@@ -290,6 +290,21 @@ export function createLocalProvider(deps: { hasher: KeyedHasher }): LocalProvide
       return row ? toContractInvoice(row) : null;
     },
 
+    async cardFingerprint(ctx, paymentMethodId) {
+      return (await repo.findPaymentMethod(ctx.tx, ctx.userId, paymentMethodId))?.fingerprint ?? null;
+    },
+
+    cardFingerprints(ctx) {
+      return repo.listCardFingerprints(ctx.tx, ctx.userId);
+    },
+
+    async closeCustomer(ctx, sub) {
+      // Everything lives in our database: the subscription ends now (its rows go with the account).
+      if (sub && sub.status !== 'canceled') {
+        await repo.updateSubscription(ctx.tx, sub.id, { status: 'canceled', endedAt: ctx.now, cancelAt: ctx.now, updatedAt: ctx.now });
+      }
+    },
+
     async settleDuePeriod(tx, sub, now) {
       const plan = planConfig(sub.plan as PlanId);
       const periodEnd = sub.currentPeriodEnd;

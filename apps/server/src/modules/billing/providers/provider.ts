@@ -74,4 +74,13 @@ export interface PaymentProvider {
   setSubscriptionPaymentMethod(ctx: ProviderContext, subscription: SubscriptionRow, paymentMethodId: string): Promise<ProviderSubscription>;
   listInvoices(ctx: ProviderContext): Promise<Invoice[]>;
   getInvoice(ctx: ProviderContext, invoiceId: string): Promise<Invoice | null>;
+  /** The card's fingerprint (the same card number always gives the same value), or null when unknown. */
+  cardFingerprint(ctx: ProviderContext, paymentMethodId: string): Promise<string | null>;
+  /** Fingerprints of every card the customer holds ([] once the customer is gone). */
+  cardFingerprints(ctx: ProviderContext): Promise<string[]>;
+  /**
+   * Account deletion (decision 103): ends the subscription at once (no renewal, no further charge) and deletes
+   * the provider's customer. Idempotent: what is already gone is skipped. Throws when the provider fails.
+   */
+  closeCustomer(ctx: ProviderContext, subscription: SubscriptionRow | null): Promise<void>;
 }

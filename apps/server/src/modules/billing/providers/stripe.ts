@@ -299,8 +299,38 @@ export function createStripeProvider(deps: { stripe: Stripe }): StripeProvider {
         throw error;
       }
     },
+
+    async cardFingerprint(ctx, paymentMethodId) {
+      return (await ownedCard(ctx, paymentMethodId)).card?.fingerprint ?? null;
+    },
+
+    async cardFingerprints(ctx) {
+      const list = await unlessGone(() =>
+        call(() => stripe.paymentMethods.list({ customer: ctx.customerId, type: 'card', limit: 100 })),
+      );
+      return (list?.data ?? []).flatMap((pm) => (pm.card?.fingerprint ? [pm.card.fingerprint] : []));
+    },
+
+    async closeCustomer(ctx, row) {
+      // Cancelled now, not at period end: nothing renews or is charged after the account is gone.
+      if (row?.providerSubscriptionId && row.status !== 'canceled') {
+        const id = row.providerSubscriptionId;
+        await unlessGone(() => call(() => stripe.subscriptions.cancel(id)));
+      }
+      await unlessGone(() => call(() => stripe.customers.del(ctx.customerId)));
+    },
   };
   return provider;
+}
+
+/** A provider call whose object may already be gone (a retried deletion): null instead of a 404. */
+async function unlessGone<T>(work: () => Promise<T>): Promise<T | null> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof PaymentError && error.statusCode === 404) return null;
+    throw error;
+  }
 }
 
 function requireProviderId(row: SubscriptionRow): string {

@@ -1,0 +1,33 @@
+import { messages } from '@mediadiet/contract/messages';
+import { test, expect } from './fixtures/test.ts';
+import { registerThroughUi, uniqueEmail } from './fixtures/auth.ts';
+import { CARDS, skipExtensionWizard, subscribe } from './fixtures/billing.ts';
+
+/**
+ * Deleting an account that had a free trial, then coming back with the same e-mail: the second trial is
+ * refused with the catalogue's message and the plans then offer Subscribe (issue 26, finding 11; decision 103).
+ */
+test('a deleted account that had a trial cannot start a second one with the same e-mail', async ({ page }) => {
+  const email = uniqueEmail('leaver');
+  await registerThroughUi(page, 'Lee Leaver', email);
+  await subscribe(page, 'Premium');
+  const success = page.getByRole('dialog', { name: 'Welcome to Premium!' });
+  await success.getByRole('button', { name: 'Continue to Dashboard' }).click();
+  await skipExtensionWizard(page);
+
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await dialog.getByLabel('Type your e-mail address to confirm').fill(email);
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page).toHaveURL(/\/auth\/login/);
+
+  await registerThroughUi(page, 'Lee Again', email);
+  const second = await subscribe(page, 'Premium', CARDS.mastercard);
+  await expect(page.getByText(messages.server.trialAlreadyUsed).first()).toBeVisible();
+  // The account now offers the plan without a trial.
+  await second.press('Escape');
+  await page.goto('/subscription');
+  const plans = page.getByRole('region', { name: 'Subscription Plans' });
+  await expect(plans.getByRole('article', { name: 'Premium' }).getByRole('button', { name: 'Subscribe' })).toBeVisible();
+});
