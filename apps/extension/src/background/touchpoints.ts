@@ -86,7 +86,7 @@ export async function handleCapture(
   let request: TouchpointRequest;
   let last: LastAnalysis;
   if (onDevice) {
-    const scores = ctx.analyze({ title, text, url: page.url });
+    const scores = await ctx.analyze({ title, text, url: page.url });
     request = { url: page.url, title, scores, capturedAt };
     last = { url: page.url, title, at: now, mode: 'device', scores, status: 'queued' };
   } else {
