@@ -110,7 +110,8 @@ async function buildAnalyzer(target: Target, common: esbuild.BuildOptions): Prom
       // The import in the worker becomes `export … from './<part>.js'`, left for the browser to load.
       build.onLoad({ filter: /.*/, namespace: 'analyzer-part' }, (args) => {
         const rel = `./${path.posix.basename(args.pluginData as string)}`;
-        return { contents: `export * from ${JSON.stringify(rel)}; export { default } from ${JSON.stringify(rel)};`, loader: 'js' };
+        const from = JSON.stringify(rel);
+        return { contents: args.path.endsWith('.json') ? `export { default } from ${from};` : `export * from ${from};`, loader: 'js' };
       });
       build.onResolve({ filter: /^\.\/[\w-]+\.js$/, namespace: 'analyzer-part' }, (args) => ({ path: args.path, external: true }));
     },

@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { analyze } from '@mediadiet/analyzer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYZER_FILES } from '../src/analyzer/client';
 
@@ -53,6 +54,25 @@ describe('the built extension (both browsers)', () => {
       expect(read(target, ANALYZER_FILES.tokenizer)).toContain('<|endoftext|>');
     });
   }
+
+  it('the split worker loads its model and tokenizer and answers as the analyzer does', async () => {
+    // A copy marked as ES modules for Node (a module worker in the browser needs no such marker).
+    const dir = mkdtempSync(path.join(tmpdir(), 'mediadiet-ext-worker-'));
+    try {
+      cpSync(path.join(out, 'firefox/analyzer'), dir, { recursive: true });
+      writeFileSync(path.join(dir, 'package.json'), '{"type":"module"}');
+      const replies: unknown[] = [];
+      const scope = { postMessage: (m: unknown) => replies.push(m), onmessage: undefined as ((e: { data: unknown }) => void) | undefined };
+      (globalThis as { self?: unknown }).self = scope;
+      await import(pathToFileURL(path.join(dir, 'worker.js')).href);
+      const input = { title: 'Night raid', text: 'The bombing killed dozens and left families grieving in the ruins.', url: 'https://news.example.com/raid' };
+      scope.onmessage?.({ data: { id: 3, input } });
+      expect(replies).toEqual([{ id: 3, scores: JSON.parse(JSON.stringify(analyze(input))) }]);
+    } finally {
+      delete (globalThis as { self?: unknown }).self;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('chrome: the offscreen document that hosts the worker, with its permission; firefox needs neither', () => {
     expect(read('chrome', ANALYZER_FILES.offscreenHtml)).toContain('src="offscreen.js"');
