@@ -79,19 +79,20 @@ function fakeChrome(opts: { open?: boolean; failFirstSend?: boolean } = {}) {
   const api = {
     runtime: {
       getURL: (p: string) => `chrome-extension://id/${p}`,
-      getContexts: vi.fn(async () => (open ? [{ contextType: 'OFFSCREEN_DOCUMENT' }] : [])),
-      sendMessage: vi.fn(async () => {
+      getContexts: vi.fn(() => Promise.resolve(open ? [{ contextType: 'OFFSCREEN_DOCUMENT' }] : [])),
+      sendMessage: vi.fn((): Promise<unknown> => {
         if (failSend) {
           failSend = false;
           open = false;
-          throw new Error('Could not establish connection. Receiving end does not exist.');
+          return Promise.reject(new Error('Could not establish connection. Receiving end does not exist.'));
         }
-        return { scores };
+        return Promise.resolve({ scores });
       }),
     },
     offscreen: {
-      createDocument: vi.fn(async () => {
+      createDocument: vi.fn(() => {
         open = true;
+        return Promise.resolve();
       }),
     },
   } satisfies OffscreenApi;
@@ -121,7 +122,7 @@ describe('offscreenAnalyzer (Chromium)', () => {
 
   it("passes the document's error on", async () => {
     const chrome = fakeChrome();
-    chrome.runtime.sendMessage.mockResolvedValueOnce({ error: 'The analyzer failed: x' } as never);
+    chrome.runtime.sendMessage.mockResolvedValueOnce({ error: 'The analyzer failed: x' });
     await expect(offscreenAnalyzer(chrome)(input)).rejects.toThrow('The analyzer failed: x');
   });
 });

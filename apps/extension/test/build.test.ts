@@ -22,6 +22,7 @@ function files(dir: string, rel = ''): { file: string; bytes: number }[] {
   });
 }
 const read = (target: string, file: string) => readFileSync(path.join(out, target, file), 'utf8');
+const permissions = (target: string) => (JSON.parse(read(target, 'manifest.json')) as { permissions: string[] }).permissions;
 
 beforeAll(() => {
   out = mkdtempSync(path.join(tmpdir(), 'mediadiet-ext-build-'));
@@ -67,7 +68,7 @@ describe('the built extension (both browsers)', () => {
       await import(pathToFileURL(path.join(dir, 'worker.js')).href);
       const input = { title: 'Night raid', text: 'The bombing killed dozens and left families grieving in the ruins.', url: 'https://news.example.com/raid' };
       scope.onmessage?.({ data: { id: 3, input } });
-      expect(replies).toEqual([{ id: 3, scores: JSON.parse(JSON.stringify(analyze(input))) }]);
+      expect(replies).toEqual([{ id: 3, scores: JSON.parse(JSON.stringify(analyze(input))) as unknown }]);
     } finally {
       delete (globalThis as { self?: unknown }).self;
       rmSync(dir, { recursive: true, force: true });
@@ -77,8 +78,8 @@ describe('the built extension (both browsers)', () => {
   it('chrome: the offscreen document that hosts the worker, with its permission; firefox needs neither', () => {
     expect(read('chrome', ANALYZER_FILES.offscreenHtml)).toContain('src="offscreen.js"');
     expect(read('chrome', ANALYZER_FILES.offscreen)).not.toContain('seedFingerprint');
-    expect(JSON.parse(read('chrome', 'manifest.json')).permissions).toContain('offscreen');
-    expect(JSON.parse(read('firefox', 'manifest.json')).permissions).not.toContain('offscreen');
+    expect(permissions('chrome')).toContain('offscreen');
+    expect(permissions('firefox')).not.toContain('offscreen');
     expect(files(path.join(out, 'firefox')).map((f) => f.file)).not.toContain(ANALYZER_FILES.offscreenHtml);
   });
 });
