@@ -5,7 +5,7 @@
  *  - Chromium (service worker: no `Worker`, no dynamic `import()`): an offscreen document (reason WORKERS)
  *    that starts the same worker and answers runtime messages.
  * Both let go of the analyzer after IDLE_MS without an analysis (the worker ends; the offscreen document
- * closes itself), so its memory is returned between reading sessions of the person.
+ * closes itself), so its memory is returned while the person is not reading.
  */
 import type { AnalysisScores } from '@mediadiet/contract/analysis';
 import type { AnalyzeInput, OffscreenRequest, WorkerReply, WorkerRequest } from './protocol';
