@@ -153,6 +153,15 @@ async function useUpFreePlan(page: Page) {
   await expect.poll(async () => (await recent(page)).totals.touchpoints, { timeout: 30_000 }).toBe(50);
 }
 
+/** How many offscreen documents the extension has open: Chromium hosts the on-device analyzer in one (decision 124). */
+async function offscreenDocuments(context: BrowserContext): Promise<number> {
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  return worker.evaluate(async () => {
+    const { runtime } = (globalThis as unknown as { chrome: { runtime: { getContexts(f: { contextTypes: string[] }): Promise<unknown[]> } } }).chrome;
+    return (await runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT'] })).length;
+  });
+}
+
 async function openPopup(context: BrowserContext): Promise<Page> {
   const popup = await context.newPage();
   await popup.goto(`chrome-extension://${EXTENSION_ID}/popup/popup.html`);
@@ -199,6 +208,8 @@ test('pair through the wizard; a calm and an outrage page reach the dashboard li
   };
   expect(top(outrage)).toBe('mal');
   expect(top(calm)).toBe('pro');
+  // Server mode never loads the analyzer in the extension.
+  expect(await offscreenDocuments(h.context)).toBe(0);
 
   // The detail opens from the card.
   await history.getByRole('link', { name: /outrage-daily\.test/ }).first().click();
@@ -228,6 +239,8 @@ test('pair through the wizard; a calm and an outrage page reach the dashboard li
   expect(sentDevice[0]).not.toContain('"text"');
   expect(h.proxy.recorded.some((r) => r.body.includes(PRIVATE_SENTENCE))).toBe(false);
   expect((await recent(page)).results.find((a) => a.url.includes('device-only.test'))?.mode).toBe('device');
+  // On-device mode loaded it, in the offscreen document that hosts its worker.
+  expect(await offscreenDocuments(h.context)).toBe(1);
 
   // Disconnect from the LED's settings: capture stops.
   await page.getByRole('button', { name: 'Extension status: Connected' }).click();

@@ -4,13 +4,17 @@
  * `--watch` rebuilds on change (no zips). Config: MEDIADIET_API_BASE, MEDIADIET_WEB_ORIGIN, MEDIADIET_DWELL_MS.
  * MEDIADIET_EXTENSION_OUT writes elsewhere than dist/ and `--target chrome|firefox` builds one browser
  * (the end-to-end tests build a copy pointed at their own server).
+ * The analyzer is never part of background.js: it is its own module worker (analyzer/worker.js), with its two
+ * large parts in files of their own (analyzer/model.js, analyzer/tokenizer.js) so that no file exceeds
+ * MAX_FILE_BYTES (Firefox's add-on linter does not parse larger files); the build fails if one does (decision 124).
  */
-import { cp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { zipSync, zlibSync } from 'fflate';
 import { configFromEnv } from '../src/config.ts';
+import { ANALYZER_FILES } from '../src/analyzer/client.ts';
 import { buildManifest, FILES, TARGETS, type Target } from '../src/manifest.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -75,9 +79,87 @@ function iconPng(n: number): Uint8Array {
   return png;
 }
 
-function options(target: Target): esbuild.BuildOptions[] {
+/** Firefox's add-on linter (web-ext lint) refuses to parse a file above 4 MB; stay below it with room. */
+const MAX_FILE_BYTES = 4_000_000;
+
+/**
+ * The analyzer's large parts, each bundled into its own ES module next to the worker, which imports it.
+ * `match` is the import specifier inside the analyzer; `file` the output name in dist/<target>/.
+ */
+const ANALYZER_PARTS = [
+  { match: /(^|\/)weights\.json$/, file: ANALYZER_FILES.model },
+  { match: /^gpt-tokenizer\/encoding\/o200k_base$/, file: ANALYZER_FILES.tokenizer },
+] as const;
+
+/** Builds the analyzer's worker and its parts as ES modules (module workers load them by static import). */
+async function buildAnalyzer(target: Target, common: esbuild.BuildOptions): Promise<void> {
   const outdir = path.join(dist, target);
-  const common: esbuild.BuildOptions = {
+  const resolved = new Map<string, string>();
+  const split: esbuild.Plugin = {
+    name: 'analyzer-parts',
+    setup(build) {
+      for (const part of ANALYZER_PARTS) {
+        build.onResolve({ filter: part.match }, async (args) => {
+          if (args.pluginData === 'analyzer-part') return undefined;
+          const r = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'analyzer-part' });
+          if (r.errors.length > 0) return { errors: r.errors };
+          resolved.set(part.file, r.path);
+          return { path: r.path, namespace: 'analyzer-part', pluginData: part.file };
+        });
+      }
+      // The import in the worker becomes `export … from './<part>.js'`, left for the browser to load.
+      build.onLoad({ filter: /.*/, namespace: 'analyzer-part' }, (args) => {
+        const rel = `./${path.posix.basename(args.pluginData as string)}`;
+        const from = JSON.stringify(rel);
+        return { contents: args.path.endsWith('.json') ? `export { default } from ${from};` : `export * from ${from};`, loader: 'js' };
+      });
+      build.onResolve({ filter: /^\.\/[\w-]+\.js$/, namespace: 'analyzer-part' }, (args) => ({ path: args.path, external: true }));
+    },
+  };
+  await esbuild.build({
+    ...common,
+    entryPoints: { [ANALYZER_FILES.worker.replace(/\.js$/, '')]: 'src/analyzer/worker.ts' },
+    format: 'esm',
+    outdir,
+    plugins: [split],
+  });
+  for (const part of ANALYZER_PARTS) {
+    const source = resolved.get(part.file);
+    if (!source) throw new Error(`The analyzer no longer imports ${part.match}: update ANALYZER_PARTS in scripts/build.ts`);
+    await esbuild.build({
+      ...common,
+      stdin: {
+        contents: source.endsWith('.json')
+          ? `export { default } from ${JSON.stringify(source)};`
+          : `export * from ${JSON.stringify(source)};`,
+        resolveDir: root,
+        loader: 'js',
+      },
+      format: 'esm',
+      outfile: path.join(outdir, part.file),
+    });
+  }
+}
+
+/** Every file of dist/<target>/ above MAX_FILE_BYTES, with its size. */
+async function oversizedFiles(dir: string): Promise<{ file: string; bytes: number }[]> {
+  const out: { file: string; bytes: number }[] = [];
+  const walk = async (rel: string) => {
+    for (const e of await readdir(path.join(dir, rel), { withFileTypes: true })) {
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) await walk(r);
+      else {
+        const bytes = (await stat(path.join(dir, r))).size;
+        if (bytes > MAX_FILE_BYTES) out.push({ file: r, bytes });
+      }
+    }
+  };
+  await walk('');
+  return out;
+}
+
+function common(target: Target): esbuild.BuildOptions {
+  return {
     bundle: true,
     platform: 'browser',
     target: target === 'chrome' ? 'chrome116' : 'firefox121',
@@ -88,17 +170,24 @@ function options(target: Target): esbuild.BuildOptions[] {
     sourcemap: watch ? 'inline' : false,
     logLevel: 'warning',
   };
+}
+
+function options(target: Target): esbuild.BuildOptions[] {
+  const outdir = path.join(dist, target);
+  const shared = common(target);
   return [
     // Chromium: an ES module service worker; Firefox: a classic background script.
-    { ...common, entryPoints: { background: 'src/background.ts' }, format: target === 'chrome' ? 'esm' : 'iife', outdir },
+    { ...shared, entryPoints: { background: 'src/background.ts' }, format: target === 'chrome' ? 'esm' : 'iife', outdir },
     {
-      ...common,
+      ...shared,
       entryPoints: {
         'content/capture': 'src/content/capture.ts',
         'content/bridge': 'src/content/bridge.ts',
         'popup/popup': 'src/popup/popup.ts',
         'confirm/confirm': 'src/confirm/confirm.ts',
         'consent/consent': 'src/consent/consent.ts',
+        // Chromium only: the offscreen document that hosts the analyzer's worker.
+        ...(target === 'chrome' ? { [ANALYZER_FILES.offscreen.replace(/\.js$/, '')]: 'src/analyzer/offscreen.ts' } : {}),
       },
       format: 'iife',
       outdir,
@@ -111,6 +200,8 @@ async function writeStatic(target: Target): Promise<void> {
   await mkdir(path.join(outdir, 'popup'), { recursive: true });
   await mkdir(path.join(outdir, 'consent'), { recursive: true });
   await mkdir(path.join(outdir, 'icons'), { recursive: true });
+  await mkdir(path.join(outdir, 'analyzer'), { recursive: true });
+  if (target === 'chrome') await cp(path.join(root, 'src/analyzer/offscreen.html'), path.join(outdir, ANALYZER_FILES.offscreenHtml));
   await cp(path.join(root, 'src/popup/popup.html'), path.join(outdir, FILES.popupHtml));
   await cp(path.join(root, 'src/popup/popup.css'), path.join(outdir, 'popup/popup.css'));
   await mkdir(path.join(outdir, 'confirm'), { recursive: true });
@@ -141,8 +232,15 @@ for (const target of targets) {
   await writeStatic(target);
   if (watch) {
     for (const o of options(target)) await (await esbuild.context(o)).watch();
+    await buildAnalyzer(target, common(target)); // once: the analyzer is not watched
   } else {
-    await Promise.all(options(target).map((o) => esbuild.build(o)));
+    await Promise.all([...options(target).map((o) => esbuild.build(o)), buildAnalyzer(target, common(target))]);
+    const oversized = await oversizedFiles(path.join(dist, target));
+    if (oversized.length > 0) {
+      throw new Error(
+        `dist/${target}: ${oversized.map((f) => `${f.file} is ${f.bytes} bytes`).join(', ')}; no file may exceed ${MAX_FILE_BYTES} bytes (Firefox's add-on linter does not parse larger files)`,
+      );
+    }
     const zipPath = path.join(dist, `mediadiet-${target}-${cfg.version}.zip`);
     await writeFile(zipPath, await zipDir(path.join(dist, target)));
     console.info(`built ${path.relative(root, path.join(dist, target))} and ${path.relative(root, zipPath)}`);

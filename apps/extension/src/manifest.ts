@@ -60,6 +60,8 @@ export function buildManifest(target: Target, cfg: ExtensionConfig): Manifest {
     return {
       ...common,
       key: EXTENSION_PUBLIC_KEY,
+      // The offscreen document that hosts the on-device analyzer's worker (src/analyzer/client.ts).
+      permissions: [...(common.permissions as string[]), 'offscreen'],
       minimum_chrome_version: '116',
       background: { service_worker: FILES.background, type: 'module' },
       externally_connectable: { matches: [web] },

@@ -5,7 +5,8 @@ import type { Api } from './api';
 import type { TouchpointQueue } from './queue';
 import type { Store } from './store';
 
-export type AnalyzeFn = (input: { title: string; text: string; url: string }) => AnalysisScores;
+/** The on-device analyzer: in the extension a worker loaded on first use (src/analyzer/client.ts). */
+export type AnalyzeFn = (input: { title: string; text: string; url: string }) => AnalysisScores | Promise<AnalysisScores>;
 
 /** Everything the background's handlers share; tests build one with fakes. */
 export interface BackgroundContext {

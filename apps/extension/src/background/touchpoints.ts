@@ -100,7 +100,7 @@ export async function handleCapture(
   let request: TouchpointRequest;
   let last: LastAnalysis;
   if (onDevice) {
-    const scores = ctx.analyze({ title, text, url });
+    const scores = await ctx.analyze({ title, text, url });
     request = { url, title, scores, capturedAt };
     last = { url, title, at: now, mode: 'device', scores, status: 'queued' };
   } else {
