@@ -8,7 +8,6 @@ import { oauthIdentities, sessions } from '../../../src/db/schema.ts';
 import { authMessages } from '../../../src/modules/auth/messages.ts';
 import { signInWithPin } from '../../helpers/auth-flow.ts';
 import { randomBytes } from 'node:crypto';
-import { messages } from '@mediadiet/contract/messages';
 import { bearer, testClock, type TestClock } from '../../helpers/builders.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 
