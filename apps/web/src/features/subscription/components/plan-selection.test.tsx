@@ -354,6 +354,25 @@ describe('Plans for a user on a plan', () => {
     expect(state.calls['POST /api/subscription/update']).toBeUndefined();
   });
 
+  it('puts keyboard focus in the change-plan confirmation, and Escape keeps the plan', async () => {
+    const { user, state, dialog } = await openPlans();
+    await user.click(
+      within(within(dialog).getByRole('article', { name: 'Premium' })).getByRole('button', {
+        name: 'Change Plan',
+      }),
+    );
+    const swal = await findSwal();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Subscription Plans' })).toBeNull());
+    // Focus stays in the confirmation once the plans dialog has unmounted and handed focus back.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(document.querySelector('.swal2-popup')?.contains(document.activeElement)).toBe(true);
+    expect(swal.getByRole('button', { name: 'No, Keep Current Plan' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(await findToast('Operation cancelled')).toBeInTheDocument();
+    expect(document.querySelector('.swal2-popup')).toBeNull();
+    expect(state.calls['POST /api/subscription/update']).toBeUndefined();
+  });
+
   it('toasts Failed to change plan with the reason', async () => {
     const { user, dialog } = await openPlans();
     server.use(http.post('*/api/subscription/update', () => failure('Card expired', 402)));
