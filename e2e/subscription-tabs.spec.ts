@@ -2,7 +2,10 @@ import { test, expect, expectAccessible } from './fixtures/test.ts';
 import { registerThroughUi, uniqueEmail } from './fixtures/auth.ts';
 import { fillCard } from './fixtures/billing.ts';
 
-test('the gray LED opens the setup flow; subscribing in one tab turns the LED of the other red', async ({ page, context }) => {
+test('the gray LED opens the setup flow; subscribing in one tab turns the LED of the other red', async ({
+  page,
+  context,
+}) => {
   await registerThroughUi(page, 'Tab Tester', uniqueEmail('tabs'));
   // A second tab of the same browser, signed in through the shared storage, left open on the dashboard.
   const other = await context.newPage();
@@ -21,7 +24,10 @@ test('the gray LED opens the setup flow; subscribing in one tab turns the LED of
 
   // Subscribe in the first tab (a first paid plan starts the free trial).
   const plans = page.getByRole('region', { name: 'Subscription Plans' });
-  await plans.getByRole('article', { name: 'Basic' }).getByRole('button', { name: 'Start Free Trial' }).click();
+  await plans
+    .getByRole('article', { name: 'Basic' })
+    .getByRole('button', { name: 'Start Free Trial' })
+    .click();
   const cardDialog = page.getByRole('dialog', { name: 'Complete Your Subscription' });
   await fillCard(cardDialog, '4242 4242 4242 4242');
   await cardDialog.getByRole('button', { name: 'Start Subscription' }).click();
@@ -40,19 +46,30 @@ test('the cancel confirmation takes keyboard focus and closes on Escape', async 
   await registerThroughUi(page, 'Key Board', uniqueEmail('keys'));
   await page.goto('/subscription');
   const plans = page.getByRole('region', { name: 'Subscription Plans' });
-  await plans.getByRole('article', { name: 'Basic' }).getByRole('button', { name: 'Start Free Trial' }).click();
+  await plans
+    .getByRole('article', { name: 'Basic' })
+    .getByRole('button', { name: 'Start Free Trial' })
+    .click();
   const cardDialog = page.getByRole('dialog', { name: 'Complete Your Subscription' });
   await fillCard(cardDialog, '4242 4242 4242 4242');
   await cardDialog.getByRole('button', { name: 'Start Subscription' }).click();
   const success = page.getByRole('dialog', { name: 'Welcome to Basic!' });
   await success.getByRole('button', { name: 'Continue to Dashboard' }).click();
-  await page.getByRole('dialog', { name: 'Phase I: Install' }).getByRole('button', { name: 'Skip for now' }).click();
+  await page
+    .getByRole('dialog', { name: 'Phase I: Install' })
+    .getByRole('button', { name: 'Skip for now' })
+    .click();
 
   await page.goto('/subscription');
   await page.getByRole('button', { name: 'Manage Subscription' }).click();
-  await page.getByRole('dialog', { name: 'Manage Subscription' }).getByRole('button', { name: 'Cancel Subscription' }).click();
+  await page
+    .getByRole('dialog', { name: 'Manage Subscription' })
+    .getByRole('button', { name: 'Cancel Subscription' })
+    .click();
   const popup = page.locator('.swal2-popup');
-  await expect(popup).toContainText('Are you sure you want to cancel your subscription? This cannot be undone.');
+  await expect(popup).toContainText(
+    'Are you sure you want to cancel your subscription? This cannot be undone.',
+  );
   await expect(popup.getByRole('button', { name: 'No, Keep It' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(popup).toHaveCount(0);

@@ -55,7 +55,10 @@ export function inputsHash(app, env = process.env, root = repoRoot) {
     hash.update(readFileSync(path.join(root, file)));
   }
   if (app.env) {
-    for (const key of Object.keys(env).filter((k) => app.env.test(k)).sort()) hash.update(`${key}=${env[key]}\n`);
+    for (const key of Object.keys(env)
+      .filter((k) => app.env.test(k))
+      .sort())
+      hash.update(`${key}=${env[key]}\n`);
   }
   return hash.digest('hex');
 }

@@ -22,7 +22,8 @@ const STEP_SECONDS = 5;
 /** The steps: what the screenshot shows and the caption read with it. */
 const steps = [
   {
-    caption: 'Step 1: Open your browser’s extensions page (chrome://extensions) and switch on Developer mode.',
+    caption:
+      'Step 1: Open your browser’s extensions page (chrome://extensions) and switch on Developer mode.',
     shoot: async (page) => {
       await page.goto('chrome://extensions');
       await page.locator('#devMode').click();
@@ -31,7 +32,8 @@ const steps = [
     withExtension: false,
   },
   {
-    caption: 'Step 2: Add Media Diet from the store (a local build: Load unpacked, then pick its folder). Its card appears in the list.',
+    caption:
+      'Step 2: Add Media Diet from the store (a local build: Load unpacked, then pick its folder). Its card appears in the list.',
     shoot: async (page) => {
       await page.goto('chrome://extensions');
       await page.waitForTimeout(800);
@@ -39,7 +41,8 @@ const steps = [
     withExtension: true,
   },
   {
-    caption: 'Step 3: Pin it from the puzzle-piece menu. Its popup says “Not connected” until you connect it.',
+    caption:
+      'Step 3: Pin it from the puzzle-piece menu. Its popup says “Not connected” until you connect it.',
     shoot: async (page, extensionId) => {
       await page.setViewportSize({ width: 360, height: 600 });
       await page.goto(`chrome-extension://${extensionId}/popup/popup.html`);
@@ -64,7 +67,8 @@ const steps = [
 async function screenshot(step, file) {
   const profile = mkdtempSync(path.join(os.tmpdir(), 'mediadiet-video-'));
   const args = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--hide-scrollbars'];
-  if (step.withExtension) args.push(`--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`);
+  if (step.withExtension)
+    args.push(`--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`);
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
     headless: true,
@@ -108,8 +112,13 @@ async function main() {
       for (let second = 0; second < STEP_SECONDS; second += 1) {
         frame += 1;
         const scaled = spawnSync('ffmpeg', [
-          '-y', '-loglevel', 'error', '-i', path.join(work, `step-${i + 1}.png`),
-          '-vf', `scale=${SIZE.width}:${SIZE.height}:force_original_aspect_ratio=decrease,pad=${SIZE.width}:${SIZE.height}:(ow-iw)/2:(oh-ih)/2:color=0xf7f5f0`,
+          '-y',
+          '-loglevel',
+          'error',
+          '-i',
+          path.join(work, `step-${i + 1}.png`),
+          '-vf',
+          `scale=${SIZE.width}:${SIZE.height}:force_original_aspect_ratio=decrease,pad=${SIZE.width}:${SIZE.height}:(ow-iw)/2:(oh-ih)/2:color=0xf7f5f0`,
           path.join(work, `frame-${String(frame).padStart(3, '0')}.png`),
         ]);
         if (scaled.status !== 0) throw new Error(`ffmpeg could not scale step ${i + 1}: ${scaled.stderr}`);
@@ -119,20 +128,39 @@ async function main() {
     const result = spawnSync(
       'ffmpeg',
       [
-        '-y', '-loglevel', 'error',
-        '-framerate', '1', '-i', path.join(work, 'frame-%03d.png'),
-        '-vf', 'format=yuv420p',
-        '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '40', '-g', String(STEP_SECONDS), '-an',
+        '-y',
+        '-loglevel',
+        'error',
+        '-framerate',
+        '1',
+        '-i',
+        path.join(work, 'frame-%03d.png'),
+        '-vf',
+        'format=yuv420p',
+        '-c:v',
+        'libvpx-vp9',
+        '-b:v',
+        '0',
+        '-crf',
+        '40',
+        '-g',
+        String(STEP_SECONDS),
+        '-an',
         video,
       ],
       { stdio: 'inherit' },
     );
     if (result.status !== 0) throw new Error('ffmpeg failed');
     const cues = steps
-      .map((step, i) => `${i + 1}\n${vttTime(i * STEP_SECONDS)} --> ${vttTime((i + 1) * STEP_SECONDS)}\n${step.caption}`)
+      .map(
+        (step, i) =>
+          `${i + 1}\n${vttTime(i * STEP_SECONDS)} --> ${vttTime((i + 1) * STEP_SECONDS)}\n${step.caption}`,
+      )
       .join('\n\n');
     writeFileSync(path.join(outDir, 'install-extension.vtt'), `WEBVTT\n\n${cues}\n`);
-    console.info(`wrote ${path.relative(root, video)} (${Math.round(statSync(video).size / 1024)} KB) and its captions`);
+    console.info(
+      `wrote ${path.relative(root, video)} (${Math.round(statSync(video).size / 1024)} KB) and its captions`,
+    );
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -34,7 +34,10 @@ describe('toolbar badge', () => {
       'Media Diet — 1 page waiting to be sent',
     );
     expect(badgeFor({ connected: true, pausedUntil: 0, queueLength: 250 }, now).text).toBe('99+');
-    expect(badgeFor({ connected: true, pausedUntil: 0, queueLength: 0 }, now)).toMatchObject({ text: '', title: 'Media Diet' });
+    expect(badgeFor({ connected: true, pausedUntil: 0, queueLength: 0 }, now)).toMatchObject({
+      text: '',
+      title: 'Media Diet',
+    });
   });
 
   it('follows the stored state: the key, a pause (cleared by an alarm when it ends) and the queue', async () => {

@@ -27,7 +27,10 @@ const state = (overrides: Partial<PopupState> = {}): PopupState => ({
 const control = (id: string) => document.getElementById(id) as HTMLButtonElement | HTMLInputElement;
 
 beforeEach(() => {
-  document.documentElement.innerHTML = new DOMParser().parseFromString(html, 'text/html').documentElement.innerHTML;
+  document.documentElement.innerHTML = new DOMParser().parseFromString(
+    html,
+    'text/html',
+  ).documentElement.innerHTML;
 });
 
 describe('popup', () => {
@@ -51,12 +54,20 @@ describe('popup', () => {
     render(
       document,
       state({
-        last: { url: 'https://news.example.com/a', title: 'A page', at: Date.now(), mode: 'device', status: 'sent' },
+        last: {
+          url: 'https://news.example.com/a',
+          title: 'A page',
+          at: Date.now(),
+          mode: 'device',
+          status: 'sent',
+        },
         lastTop: [{ id: 'calm', name: 'Calm', score: 72.4 }],
         lastValence: 0.42,
       }),
     );
-    expect(document.getElementById('last-valence')!.textContent).toBe('Overall: leans positive (valence +0.42)');
+    expect(document.getElementById('last-valence')!.textContent).toBe(
+      'Overall: leans positive (valence +0.42)',
+    );
     expect(document.querySelector('[aria-label="Strongest categories"]')!.textContent).toContain('Calm72%');
   });
 });

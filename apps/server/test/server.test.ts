@@ -87,7 +87,11 @@ describe('server process', () => {
   }, 60_000);
 
   it('a first start whose database takes longer than the plugin time-out (10 s) still starts', async () => {
-    const env = { DATA_DIR: path.join(tmp, 'slow'), WEB_DIST_DIR: path.join(tmp, 'no-web'), PGLITE_CREATE_DELAY_MS: '11000' };
+    const env = {
+      DATA_DIR: path.join(tmp, 'slow'),
+      WEB_DIST_DIR: path.join(tmp, 'no-web'),
+      PGLITE_CREATE_DELAY_MS: '11000',
+    };
     const slow = startServer(env, [PGLITE_HOOK]);
     const port = await slow.port;
     expect(slow.output()).toContain('Creating the embedded database in');
@@ -103,7 +107,9 @@ describe('server process', () => {
     const env = { DATA_DIR: dataDir, WEB_DIST_DIR: path.join(tmp, 'no-web') };
     const broken = startServer({ ...env, PGLITE_CREATE_FAIL: '1' }, [PGLITE_HOOK]);
     expect(await broken.exited).toBe(1);
-    expect(broken.output()).toContain(`The embedded database could not be created in ${path.join(dataDir, 'pgdata')}`);
+    expect(broken.output()).toContain(
+      `The embedded database could not be created in ${path.join(dataDir, 'pgdata')}`,
+    );
     expect(broken.output()).toContain('initdb was interrupted');
     expect(broken.output()).toContain('then start again');
     await expect(fs.access(path.join(dataDir, 'pgdata'))).rejects.toThrow();

@@ -21,12 +21,23 @@ function timeText(ms: number): string {
  * What the toolbar badge shows, most important first: not connected ("!"), paused ("II"), or the number of
  * pages waiting to be sent (up to "99+"); nothing when all is well.
  */
-export function badgeFor(state: { connected: boolean; pausedUntil: number; queueLength: number }, now: number): Badge {
+export function badgeFor(
+  state: { connected: boolean; pausedUntil: number; queueLength: number },
+  now: number,
+): Badge {
   if (!state.connected) {
-    return { text: '!', color: COLORS.alert, title: 'Media Diet — not connected: connect this browser from your account' };
+    return {
+      text: '!',
+      color: COLORS.alert,
+      title: 'Media Diet — not connected: connect this browser from your account',
+    };
   }
   if (state.pausedUntil > now) {
-    return { text: 'II', color: COLORS.muted, title: `Media Diet — paused until ${timeText(state.pausedUntil)}` };
+    return {
+      text: 'II',
+      color: COLORS.muted,
+      title: `Media Diet — paused until ${timeText(state.pausedUntil)}`,
+    };
   }
   if (state.queueLength > 0) {
     const pages = `${state.queueLength} page${state.queueLength === 1 ? '' : 's'}`;
@@ -47,13 +58,17 @@ export async function updateBadge(ctx: BackgroundContext): Promise<Badge> {
     ctx.store.get('queue'),
   ]);
   const now = ctx.now();
-  const badge = badgeFor({ connected: Boolean(apiKey), pausedUntil: settings.pausedUntil, queueLength: queue?.length ?? 0 }, now);
+  const badge = badgeFor(
+    { connected: Boolean(apiKey), pausedUntil: settings.pausedUntil, queueLength: queue?.length ?? 0 },
+    now,
+  );
   const action = ctx.browser.action;
   if (action) {
     await action.setBadgeText({ text: badge.text });
     await action.setBadgeBackgroundColor({ color: badge.color });
     await action.setTitle({ title: badge.title });
   }
-  if (settings.pausedUntil > now) await ctx.browser.alarms.create(BADGE_ALARM, { when: settings.pausedUntil + 1000 });
+  if (settings.pausedUntil > now)
+    await ctx.browser.alarms.create(BADGE_ALARM, { when: settings.pausedUntil + 1000 });
   return badge;
 }

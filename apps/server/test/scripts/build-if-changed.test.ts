@@ -60,7 +60,9 @@ describe('npm start rebuilds only what changed (scripts/build-if-changed.mjs)', 
       expect(next, file).not.toBe(last);
       last = next;
     }
-    expect(hash(web!, { VITE_API_BASE: 'https://a.example' })).not.toBe(hash(web!, { VITE_API_BASE: 'https://b.example' }));
+    expect(hash(web!, { VITE_API_BASE: 'https://a.example' })).not.toBe(
+      hash(web!, { VITE_API_BASE: 'https://b.example' }),
+    );
     expect(hash(extension!, { MEDIADIET_API_BASE: 'https://a.example' })).not.toBe(hash(extension!));
     expect(hash(server!, { VITE_API_BASE: 'https://a.example' })).toBe(hash(server!));
   });

@@ -15,7 +15,9 @@ describe('one host form in History cards and Top Domains', () => {
         ]}
       />,
     );
-    const rows = within(screen.getByRole('table', { name: 'Top domains' })).getAllByRole('row').slice(1);
+    const rows = within(screen.getByRole('table', { name: 'Top domains' }))
+      .getAllByRole('row')
+      .slice(1);
     expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
       'bbc.com',
       'news.ycombinator.com',

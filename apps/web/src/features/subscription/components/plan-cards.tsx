@@ -16,7 +16,10 @@ export interface PlanAction {
 /** Whether choosing `plan` starts its free trial: never trialled, and no plan yet or on Free (decision 120). */
 export function startsTrial(plan: Plan, currentPlan: PlanId | null, hasHadFreeTrial: boolean): boolean {
   return (
-    !hasHadFreeTrial && plan.id !== 'free' && plan.trialDays > 0 && (currentPlan === null || currentPlan === 'free')
+    !hasHadFreeTrial &&
+    plan.id !== 'free' &&
+    plan.trialDays > 0 &&
+    (currentPlan === null || currentPlan === 'free')
   );
 }
 
