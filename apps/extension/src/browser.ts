@@ -57,6 +57,12 @@ export interface BrowserApi {
     onRemoved?: Event<(tabId: number) => void>;
   };
   extension?: { inIncognitoContext?: boolean };
+  /** The toolbar button (its badge and tooltip). */
+  action?: {
+    setBadgeText(details: { text: string }): Promise<void> | void;
+    setBadgeBackgroundColor(details: { color: string }): Promise<void> | void;
+    setTitle(details: { title: string }): Promise<void> | void;
+  };
 }
 
 /** The real API (global `chrome`; Firefox MV3 provides it as an alias of `browser`). */

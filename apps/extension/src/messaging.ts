@@ -46,6 +46,8 @@ export interface PopupState {
   last: LastAnalysis | null;
   /** The last analysis' strongest categories (device mode), highest first. */
   lastTop: { id: string; name: string; score: number }[];
+  /** The last analysis' valence, -1 (harmful) … +1 (good), when its scores are known. */
+  lastValence: number | null;
   queueLength: number;
   queueDropped: number;
   limitReached: boolean;

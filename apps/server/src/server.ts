@@ -2,7 +2,9 @@ import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import type { Database } from './db/database.ts';
 import { isStartupError } from './db/database.ts';
+import { openAppDatabase } from './plugins/db.ts';
 
 /** `--role api|worker|all` (or `--role=…`) on the command line; it wins over ROLE. */
 function roleArgument(argv: readonly string[]): string | undefined {
@@ -16,10 +18,13 @@ function roleArgument(argv: readonly string[]): string | undefined {
 /** Entry point: load the configuration, build the app, listen; close gracefully on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
   let app: FastifyInstance | undefined;
+  let database: Database | undefined;
   try {
     const role = roleArgument(process.argv.slice(2));
     const config = loadConfig(role === undefined ? process.env : { ...process.env, ROLE: role });
-    app = await buildApp(config);
+    // Opened before the app is built: its first creation has no time limit (the plugins' start-up has).
+    database = await openAppDatabase(config, () => app?.log);
+    app = await buildApp(config, { database });
     await app.ready();
 
     closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
@@ -45,7 +50,8 @@ async function main(): Promise<void> {
     } else {
       console.error('Media Diet failed to start:', error);
     }
-    await app?.close().catch(() => {});
+    if (app) await app.close().catch(() => {});
+    else await database?.close().catch(() => {});
     process.exit(1);
   }
 }

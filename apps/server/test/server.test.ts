@@ -17,9 +17,13 @@ interface Started {
 
 const children: ChildProcess[] = [];
 
-function startServer(env: Record<string, string>): Started {
+/** A module `--import`ed before the server that changes how PGlite creates a database. */
+const PGLITE_HOOK = path.join(serverRoot, 'test/helpers/pglite-create-hook.ts');
+
+function startServer(env: Record<string, string>, preload: string[] = []): Started {
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const imports = preload.flatMap((file) => ['--import', file]);
+  const child = spawn(process.execPath, ['--import', 'tsx', ...imports, 'src/server.ts'], {
     cwd: serverRoot,
     env: { ...inherited, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -80,6 +84,40 @@ describe('server process', () => {
     await third.port;
     third.child.kill('SIGINT');
     expect(await third.exited).toBe(0);
+  }, 60_000);
+
+  it('a first start whose database takes longer than the plugin time-out (10 s) still starts', async () => {
+    const env = {
+      DATA_DIR: path.join(tmp, 'slow'),
+      WEB_DIST_DIR: path.join(tmp, 'no-web'),
+      PGLITE_CREATE_DELAY_MS: '11000',
+    };
+    const slow = startServer(env, [PGLITE_HOOK]);
+    const port = await slow.port;
+    expect(slow.output()).toContain('Creating the embedded database in');
+    expect(slow.output()).not.toContain('did not start in time');
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+    expect(ready.status).toBe(200);
+    slow.child.kill('SIGTERM');
+    expect(await slow.exited).toBe(0);
+  }, 60_000);
+
+  it('a first start that fails removes its unfinished files and says what to do; the next start works', async () => {
+    const dataDir = path.join(tmp, 'broken-first');
+    const env = { DATA_DIR: dataDir, WEB_DIST_DIR: path.join(tmp, 'no-web') };
+    const broken = startServer({ ...env, PGLITE_CREATE_FAIL: '1' }, [PGLITE_HOOK]);
+    expect(await broken.exited).toBe(1);
+    expect(broken.output()).toContain(
+      `The embedded database could not be created in ${path.join(dataDir, 'pgdata')}`,
+    );
+    expect(broken.output()).toContain('initdb was interrupted');
+    expect(broken.output()).toContain('then start again');
+    await expect(fs.access(path.join(dataDir, 'pgdata'))).rejects.toThrow();
+
+    const next = startServer(env);
+    await next.port;
+    next.child.kill('SIGTERM');
+    expect(await next.exited).toBe(0);
   }, 60_000);
 
   it('refuses to start with a bad variable and names it', async () => {

@@ -5,6 +5,7 @@ import { CATEGORIES, type CategoryId } from '@mediadiet/contract/categories';
 import type { AnalysisScores } from '@mediadiet/contract/analysis';
 import { siteHost } from '../rules';
 import { createApi } from './api';
+import { BADGE_ALARM, updateBadge } from './badge';
 import type { AnalyzeFn, BackgroundContext } from './context';
 import { CONFIRM_PAGE, decideSwitch, handleWebMessage, pendingSwitch, senderOrigin } from './external';
 import { FLUSH_ALARM, TouchpointQueue } from './queue';
@@ -90,6 +91,7 @@ export async function popupState(ctx: BackgroundContext, tabId?: number, url?: s
     onDevice: settings.onDevice,
     last,
     lastTop: last?.scores ? strongestCategories(last.scores) : [],
+    lastValence: last?.scores?.valence ?? null,
     queueLength: queue?.length ?? 0,
     queueDropped: queueDropped ?? 0,
     // The limit message stays for a day after the last 402.
@@ -224,7 +226,13 @@ export function listen(ctx: BackgroundContext): void {
     if (sender.id !== browser.runtime.id || !isInternalMessage(message)) return false;
     return reply(handleInternal(ctx, message, sender), sendResponse);
   });
+  // The toolbar badge follows the stored state: the key (connected), the pause and the queue.
+  const badge = () => void updateBadge(ctx).catch((error: unknown) => console.error('Media Diet badge:', error));
+  browser.storage.onChanged?.addListener((changes, area) => {
+    if (area === 'local' && ['apiKey', 'settings', 'queue'].some((key) => key in changes)) badge();
+  });
   browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === BADGE_ALARM) badge();
     if (alarm.name === FLUSH_ALARM) void ctx.queue.flush();
     if (alarm.name === DISABLED_ALARM) void ctx.refreshDisabled(true);
   });
@@ -235,6 +243,7 @@ export function listen(ctx: BackgroundContext): void {
     });
   });
   const start = () => {
+    badge();
     void browser.alarms.create(DISABLED_ALARM, { periodInMinutes: 60 });
     void ctx.refreshDisabled().then(() => ctx.queue.flush());
   };

@@ -1,7 +1,7 @@
 /** The toolbar popup: status, this site, pause, on-device setting, last analysis, dashboard link. */
 import { getBrowser } from '../browser';
 import { sendInternal, type PopupState } from '../messaging';
-import { render } from './view';
+import { render, setControlsBusy } from './view';
 
 const browser = getBrowser();
 
@@ -15,8 +15,15 @@ async function main(): Promise<void> {
   };
   show(state);
 
+  // One action at a time: the controls stay disabled until the background has answered it.
   const on = (id: string, type: string, fn: () => Promise<PopupState>) =>
-    document.getElementById(id)?.addEventListener(type, () => void fn().then(show));
+    document.getElementById(id)?.addEventListener(type, () => {
+      setControlsBusy(document);
+      void fn().then(show, (error: unknown) => {
+        console.error('Media Diet popup:', error);
+        show(state);
+      });
+    });
 
   on('ignore', 'click', () =>
     sendInternal(browser, { ...where, kind: 'ignoreSite', url: state.site?.url ?? '', ignore: !state.site?.locallyIgnored }),

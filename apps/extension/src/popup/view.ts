@@ -3,15 +3,31 @@ import { SKIP_REASON_TEXT } from '../skip-reasons';
 
 const el = <T extends HTMLElement = HTMLElement>(doc: Document, id: string) => doc.getElementById(id) as T;
 
+/** The overall lean of a page in words, from its valence (-1 harmful … +1 good). */
+export function valenceText(valence: number): string {
+  const signed = `${valence >= 0 ? '+' : '−'}${Math.abs(valence).toFixed(2)}`;
+  const lean = valence >= 0.15 ? 'leans positive' : valence <= -0.15 ? 'leans negative' : 'about neutral';
+  return `Overall: ${lean} (valence ${signed})`;
+}
+
 function timeText(ms: number): string {
   return new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 }
 
-/** Render the state into popup.html's elements (plain DOM; no framework). */
+/** The popup's controls: disabled while the popup loads and while one of their actions is under way. */
+export const CONTROL_IDS = ['ignore', 'pause', 'on-device'] as const;
+
+export function setControlsBusy(doc: Document): void {
+  for (const id of CONTROL_IDS) el<HTMLButtonElement | HTMLInputElement>(doc, id).disabled = true;
+  el(doc, 'status').setAttribute('aria-busy', 'true');
+}
+
+/** Render the state into popup.html's elements (plain DOM; no framework); enables the controls it can. */
 export function render(doc: Document, s: PopupState): void {
   const status = el(doc, 'status');
   status.textContent = s.connected ? 'Connected' : s.connectionError ? 'Reconnect needed' : 'Not connected';
   status.className = `pill ${s.connected ? 'ok' : 'bad'}`;
+  status.removeAttribute('aria-busy');
 
   const note = el(doc, 'connection-note');
   note.hidden = s.connected;
@@ -46,8 +62,11 @@ export function render(doc: Document, s: PopupState): void {
 
   const pause = el<HTMLButtonElement>(doc, 'pause');
   pause.textContent = s.pausedUntil ? 'Resume now' : 'Pause for 1 hour';
+  pause.disabled = false;
 
-  el<HTMLInputElement>(doc, 'on-device').checked = s.onDevice;
+  const onDevice = el<HTMLInputElement>(doc, 'on-device');
+  onDevice.checked = s.onDevice;
+  onDevice.disabled = false;
 
   const last = el(doc, 'last');
   last.replaceChildren();
@@ -70,6 +89,13 @@ export function render(doc: Document, s: PopupState): void {
     }[s.last.status];
     meta.textContent = `${timeText(s.last.at)} · ${s.last.mode === 'device' ? 'analysed on this device' : 'analysed by the server'} · ${statusText}`;
     last.append(t, meta);
+    // The summary of the page (a verdict from the analyzer goes first here once it reports one).
+    if (s.lastValence !== null) {
+      const overall = doc.createElement('p');
+      overall.id = 'last-valence';
+      overall.textContent = valenceText(s.lastValence);
+      last.append(overall);
+    }
     if (s.lastTop.length > 0) {
       const ul = doc.createElement('ul');
       ul.className = 'cats';

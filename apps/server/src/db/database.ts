@@ -54,6 +54,8 @@ export interface DatabaseOptions {
   closeTimeoutMs?: number;
   /** Most connections of the PostgreSQL pool. Default DEFAULT_DATABASE_POOL_SIZE. */
   poolSize?: number;
+  /** PGlite: called before the database files are created for the first time (that takes a while). */
+  onFirstStart?: (pgdata: string) => void;
 }
 
 /** The database for a configuration: PostgreSQL when DATABASE_URL is set, otherwise PGlite in DATA_DIR. Migrated. */
@@ -64,7 +66,7 @@ export async function createDatabase(
   if (config.databaseUrl) {
     return openPostgres(config.databaseUrl, { poolSize: config.databasePoolSize, ...options });
   }
-  return openPgliteDataDir(config.dataDir);
+  return openPgliteDataDir(config.dataDir, options.onFirstStart);
 }
 
 /** How long a request waits for a pooled connection (PostgreSQL down or every connection busy). */
@@ -151,7 +153,10 @@ async function endPool(pool: pg.Pool, options: DatabaseOptions): Promise<void> {
  * PGlite with its files in `<dataDir>/pgdata`, guarded by a lock on `dataDir` so that a second
  * server on the same directory stops with a clear message instead of corrupting it.
  */
-export async function openPgliteDataDir(dataDir: string): Promise<Database> {
+export async function openPgliteDataDir(
+  dataDir: string,
+  onFirstStart?: (pgdata: string) => void,
+): Promise<Database> {
   await fs.mkdir(dataDir, { recursive: true });
   let release: () => Promise<void>;
   try {
@@ -176,8 +181,13 @@ export async function openPgliteDataDir(dataDir: string): Promise<Database> {
     throw error;
   }
 
+  const pgdata = path.join(dataDir, 'pgdata');
+  // A first start creates the database files; if that fails half-way, they are removed again so the next
+  // start begins afresh instead of tripping over an unfinished directory.
+  const firstStart = await isMissingOrEmpty(pgdata);
+  if (firstStart) onFirstStart?.(pgdata);
   try {
-    const client = await PGlite.create(path.join(dataDir, 'pgdata'));
+    const client = await PGlite.create(pgdata);
     const database = await openPglite(client);
     let closed: Promise<void> | undefined;
     return {
@@ -185,8 +195,27 @@ export async function openPgliteDataDir(dataDir: string): Promise<Database> {
       close: () => (closed ??= database.close().finally(() => release().catch(() => {}))),
     };
   } catch (error) {
+    if (firstStart) await fs.rm(pgdata, { recursive: true, force: true }).catch(() => {});
     await release().catch(() => {});
-    throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new StartupError(
+      firstStart
+        ? `The embedded database could not be created in ${pgdata} (${reason}). ` +
+            'Nothing was stored yet and the unfinished files were removed: check that the folder is writable ' +
+            'and the disk has space (about 100 MB), then start again.'
+        : `The embedded database in ${pgdata} could not be opened (${reason}). ` +
+            'Your data is still in that folder: do not delete it. Check that the folder is readable and ' +
+            'writable and that no other program holds it, then start again; if it keeps failing, restore the ' +
+            `folder from a backup, or start with another DATA_DIR to begin empty.`,
+    );
+  }
+}
+
+async function isMissingOrEmpty(dir: string): Promise<boolean> {
+  try {
+    return (await fs.readdir(dir)).length === 0;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT';
   }
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { createDatabase, type Database, type Db } from '../db/database.ts';
@@ -18,23 +18,35 @@ export interface DbOptions {
   database?: Database;
 }
 
+/**
+ * Opens (and migrates) the configured database, logging through `log()` (the app's logger once it
+ * exists). `server.ts` calls it before building the app, so a first start of the embedded database — which
+ * can take a minute on a busy machine — never runs into the plugins' start-up time-out.
+ */
+export function openAppDatabase(
+  config: DbOptions['config'],
+  log: () => FastifyBaseLogger | undefined,
+): Promise<Database> {
+  return createDatabase(config, {
+    onConnectionError: (error) =>
+      log()?.warn(
+        { err: error, event: 'database_connection_lost' },
+        'a database connection was lost; the pool reconnects when the database answers',
+      ),
+    onCloseTimeout: (inUse) =>
+      log()?.warn(
+        { inUse, event: 'database_close_timeout' },
+        'closing the database: stopped waiting for connections still in use',
+      ),
+    onFirstStart: (pgdata) =>
+      console.info(`Creating the embedded database in ${pgdata} (first start; this can take a minute)…`),
+  });
+}
+
 /** Opens (and migrates) the database at start and closes it after the HTTP server has closed. */
 export default fp<DbOptions>(
   async function db(app: FastifyInstance, options) {
-    const database =
-      options.database ??
-      (await createDatabase(options.config, {
-        onConnectionError: (error) =>
-          app.log.warn(
-            { err: error, event: 'database_connection_lost' },
-            'a database connection was lost; the pool reconnects when the database answers',
-          ),
-        onCloseTimeout: (inUse) =>
-          app.log.warn(
-            { inUse, event: 'database_close_timeout' },
-            'closing the database: stopped waiting for connections still in use',
-          ),
-      }));
+    const database = options.database ?? (await openAppDatabase(options.config, () => app.log));
     app.log.info({ kind: database.kind }, 'database ready');
     app.decorate('database', database);
     app.decorate('db', database.db);

@@ -13,6 +13,8 @@ export const queryKeys = {
   /** Everything under the account domain (`GET /api/account/info`, …). */
   account: ['account'] as const,
   accountInfo: ['account', 'info'] as const,
+  /** Everything under the subscription domain (the subscription feature's keys all start with it). */
+  subscription: ['subscription'] as const,
   /** Everything under the analysis domain (recent analyses, one analysis, insights). */
   analysis: ['analysis'] as const,
   /** `GET /api/analysis/recent`, an infinite query of `RecentAnalysesResponse` pages (cursor paging). */

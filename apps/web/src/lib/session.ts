@@ -3,6 +3,7 @@ import { STORAGE_KEYS } from '@mediadiet/contract/constants';
 import type { User } from '@mediadiet/contract/user';
 import { clearAllStorage, removeItem, setAuthToken } from '@/lib/storage';
 import { tabBus } from '@/lib/broadcast';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * Forget everything this browser holds about the user: all local storage (spec §4 Auth: "Logout clears
@@ -25,4 +26,14 @@ export function storeSession(token: string, user: User | null): void {
   removeItem(STORAGE_KEYS.gotoRegister);
   removeItem(STORAGE_KEYS.goRegister);
   tabBus.postUserUpdate(user);
+}
+
+/**
+ * The signed-in user's account or subscription changed in this tab: tell the other tabs (USER_UPDATE with
+ * the user as this tab knows it), so their header and screens refresh without a reload. Nothing is posted
+ * while the user is unknown: a USER_UPDATE with no user means signed out.
+ */
+export function announceUserChanged(queryClient: QueryClient): void {
+  const user = queryClient.getQueryData<User | null>(queryKeys.session);
+  if (user) tabBus.postUserUpdate(user);
 }

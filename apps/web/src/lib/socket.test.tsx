@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildSubscription } from '@mediadiet/contract/fixtures';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -153,4 +154,45 @@ describe('useUserRealtime (lib/socket.ts)', () => {
       expect(socket.connectCalls).toBe(1);
     });
   });
+});
+
+describe('a subscription made in another tab (spec §4 USER_UPDATE, §7 update_user_{id})', () => {
+  /** The subscription call answers none until `subscribe()`. */
+  function withoutSubscriptionYet() {
+    let subscription: ReturnType<typeof buildSubscription> | null = null;
+    server.use(
+      http.get('*/api/subscription', () =>
+        HttpResponse.json({
+          success: true,
+          subscription,
+          count: 0,
+          tokensUsed: 0,
+          currentPeriodStart: null,
+          nextBilling: null,
+        }),
+      ),
+    );
+    return { subscribe: () => (subscription = buildSubscription({ plan: 'basic' })) };
+  }
+
+  it('turns the gray LED red when update_user_{id} arrives', async () => {
+    signedIn();
+    const { subscribe } = withoutSubscriptionYet();
+    renderApp('/auth/dashboard');
+    expect(
+      await screen.findByRole('button', { name: 'Extension status: Create Subscription' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(fakeSockets).toHaveLength(1));
+    subscribe();
+    act(() => {
+      fakeSockets[0]!.emitFromServer(userUpdateEvent('user-7'), {
+        userId: 'user-7',
+        state: 'NOT_STARTED',
+        user: account,
+      });
+    });
+    expect(
+      await screen.findByRole('button', { name: 'Extension status: Setup Required' }, { timeout: 12_000 }),
+    ).toBeInTheDocument();
+  }, 20_000);
 });

@@ -32,8 +32,9 @@ export const SERVER_DISCONNECT_RETRY_MS = 2_000;
 
 /**
  * Connects and listens for this user's events; returns the function that stops listening and closes.
- * On `update_user_{id}` the account info (and the session, unless the event carries the new user) is
- * refetched and the other tabs are told (USER_UPDATE); on `config_state_update_{id}` the account info is
+ * On `update_user_{id}` the account info, the subscription (the server announces every subscription
+ * change this way) and the session (unless the event carries the new user) are refetched and the other
+ * tabs are told (USER_UPDATE); on `config_state_update_{id}` the account info is
  * refetched (spec §4); on `analysis_created_{id}` (ours) the new analysis joins the history and the
  * insights refetch; on `analysis_deleted_{id}` (ours: "Forget this page" in any tab) it leaves them.
  * A connection lost (a server restart, a network change) comes back on its own; one the server closed itself
@@ -54,6 +55,7 @@ export function listenForUser(token: string, userId: string, queryClient: QueryC
     if (user) queryClient.setQueryData(queryKeys.session, user);
     else void queryClient.invalidateQueries({ queryKey: queryKeys.session });
     void queryClient.invalidateQueries({ queryKey: queryKeys.account });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.subscription });
     const latest = user ?? queryClient.getQueryData<User | null>(queryKeys.session);
     if (latest) tabBus.postUserUpdate(latest);
   };

@@ -78,7 +78,10 @@ export function createSubscriptionService(deps: {
       if (!(await repo.lockUser(tx, userId))) throw unauthorized(messages.server.unauthorized);
       const row = await repo.findLiveSubscription(tx, userId);
       if (!row) throw notFound(messages.server.subscriptionNotFound);
-      return toSubscription(await work(tx, row, notify, clock()));
+      const changed = await work(tx, row, notify, clock());
+      // Every open tab of the user hears of the change (`update_user_{id}` after the commit).
+      notify(userId);
+      return toSubscription(changed);
     });
 
   return {
@@ -167,10 +170,24 @@ export function createSubscriptionService(deps: {
         if (row.status === 'past_due') throw conflict(messages.server.subscriptionPastDue);
         if (row.plan === planId) throw conflict(messages.server.samePlan);
         const ctx = await providerContext({ provider, users }, tx, notify, userId, now);
+        // The free-trial banner's promise (decision 120): a Free user who never had a trial starts one.
+        const user = await usersRepository.findById(tx, userId);
+        const target = planConfig(planId);
+        const trialDays =
+          user && !user.hasHadFreeTrial && !isPaidPlan(planConfig(row.plan as PlanId)) && isPaidPlan(target)
+            ? target.trialDays
+            : 0;
         const state = await viaProvider(() =>
-          provider.changePlan(ctx, row, planId, `subscription-change-${row.id}-${planId}-${now.getTime()}`),
+          provider.changePlan(
+            ctx,
+            row,
+            planId,
+            `subscription-change-${row.id}-${planId}-${now.getTime()}`,
+            trialDays,
+          ),
         );
         const updated = await applyProviderState(tx, row, state, now);
+        if (trialDays > 0) await users.updateIn(tx, notify, userId, { hasHadFreeTrial: true });
         // Keep the overage cap only where the new plan offers it.
         const tiers = planConfig(planId).overageTiersDollars.map((d) => d * 100);
         const cap = tiers.filter((c) => c <= updated.overageLimitCents).pop() ?? 0;

@@ -13,13 +13,16 @@ import { invoices, subscriptions } from '../../../src/db/schema.ts';
 import { DAY } from '../../../src/lib/clock.ts';
 import { CARDS, call, cardId, confirmCard, customer, subscribed } from '../../helpers/billing.ts';
 import { signIn, testClock } from '../../helpers/builders.ts';
+import { recordEmits, type Emitted } from '../../helpers/extension.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 
 let t: TestApp;
 const clock = testClock(new Date('2025-03-01T12:00:00.000Z'));
+const events: Emitted[] = [];
+const userUpdates = (userId: string) => events.filter((e) => e.event === `update_user_${userId}`).length;
 
 beforeAll(async () => {
-  t = await createTestApp({ clock });
+  t = await createTestApp({ clock, setup: recordEmits(events) });
 });
 afterAll(() => t.close());
 
@@ -186,6 +189,54 @@ describe('change, cancel, reactivate', () => {
     expect(after!.creditCents).toBeGreaterThan(0);
     const same = await call(t, token, 'POST', '/api/subscription/update', { planId: 'basic' });
     expect(same.json()).toEqual({ success: false, error: messages.server.samePlan });
+  });
+
+  it('a Free user who never had a trial upgrades into the 10-day trial the banner offers: nothing charged now', async () => {
+    const { token, userId } = await subscribed(t, 'free');
+    const response = await call(t, token, 'POST', '/api/subscription/update', { planId: 'basic' });
+    expect(response.statusCode).toBe(200);
+    const { subscription } = SubscriptionResponseSchema.parse(response.json());
+    const now = unix(clock());
+    expect(subscription).toMatchObject({ plan: 'basic', status: 'trialing', currentPeriodStart: now, cancelAt: null });
+    expect(subscription.trialEnd).toBe(now + 10 * 86_400);
+    expect(subscription.currentPeriodEnd).toBe(subscription.trialEnd);
+    expect(await t.db.select().from(invoices).where(eq(invoices.userId, userId))).toHaveLength(0);
+    expect((await t.app.users.findById(userId))!.state.hasHadFreeTrial).toBe(true);
+
+    // The trial is given once: back to Free and up again is charged at once (prorated).
+    expect((await call(t, token, 'POST', '/api/subscription/update', { planId: 'free' })).statusCode).toBe(200);
+    const again = SubscriptionResponseSchema.parse(
+      (await call(t, token, 'POST', '/api/subscription/update', { planId: 'premium' })).json(),
+    );
+    expect(again.subscription.plan).toBe('premium');
+    expect(again.subscription.trialEnd).toBe(subscription.trialEnd);
+  });
+
+  it('a Free user who already had a trial is charged the prorated difference at once', async () => {
+    const who = await customer(t);
+    await t.app.users.update(who.userId, { hasHadFreeTrial: true });
+    const paymentMethodId = await cardId(t, who.token);
+    await call(t, who.token, 'POST', '/api/subscription/create', { plan: 'free', paymentMethodId });
+    const { subscription } = SubscriptionResponseSchema.parse(
+      (await call(t, who.token, 'POST', '/api/subscription/update', { planId: 'basic' })).json(),
+    );
+    expect(subscription).toMatchObject({ plan: 'basic', status: 'active', trialEnd: null });
+    const charged = await t.db.select().from(invoices).where(eq(invoices.userId, who.userId));
+    expect(charged).toHaveLength(1);
+    expect(charged[0]!.amountCents).toBe(499);
+  });
+
+  it('every change, cancel and reactivation pushes update_user_{id}, so other open tabs refresh', async () => {
+    const { token, userId } = await subscribed(t, 'basic');
+    const before = userUpdates(userId);
+    await call(t, token, 'POST', '/api/subscription/update', { planId: 'premium' });
+    expect(userUpdates(userId)).toBe(before + 1);
+    await call(t, token, 'POST', '/api/subscription/cancel');
+    expect(userUpdates(userId)).toBe(before + 2);
+    await call(t, token, 'POST', '/api/subscription/reactivate');
+    expect(userUpdates(userId)).toBe(before + 3);
+    await call(t, token, 'PATCH', '/api/subscription/overage', { amount: 10 });
+    expect(userUpdates(userId)).toBe(before + 4);
   });
 
   it('cancel schedules the end at the period end; reactivate undoes it', async () => {

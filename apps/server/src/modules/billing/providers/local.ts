@@ -230,7 +230,19 @@ export function createLocalProvider(deps: { hasher: KeyedHasher }): LocalProvide
       };
     },
 
-    async changePlan(ctx, sub, planId) {
+    async changePlan(ctx, sub, planId, _idempotencyKey, trialDays = 0) {
+      if (trialDays > 0) {
+        // From Free to a paid plan, never trialled: the trial starts now as a new period; no charge.
+        const end = new Date(ctx.now.getTime() + trialDays * DAY);
+        return stateOf(sub, {
+          plan: planId,
+          status: 'trialing',
+          currentPeriodStart: ctx.now,
+          currentPeriodEnd: end,
+          trialEnd: end,
+          cancelAt: null,
+        });
+      }
       if (sub.status === 'trialing' || (sub.trialEnd && sub.trialEnd > ctx.now)) {
         // During the trial nothing is charged: the trial simply continues on the new plan.
         return stateOf(sub, { plan: planId });

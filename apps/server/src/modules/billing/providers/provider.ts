@@ -66,8 +66,18 @@ export interface PaymentProvider {
   setDefaultPaymentMethod(ctx: ProviderContext, paymentMethodId: string): Promise<void>;
   detachPaymentMethod(ctx: ProviderContext, paymentMethodId: string): Promise<void>;
   createSubscription(ctx: ProviderContext, input: CreateSubscriptionInput): Promise<ProviderSubscription>;
-  /** Changes plan immediately, with proration (decision 051). */
-  changePlan(ctx: ProviderContext, subscription: SubscriptionRow, plan: PlanId, idempotencyKey: string): Promise<ProviderSubscription>;
+  /**
+   * Changes plan immediately, with proration (decision 051). With `trialDays` > 0 (a move from Free by a
+   * user who never had a trial, decision 120) nothing is charged: the new plan starts a trial of that many
+   * days as a new period.
+   */
+  changePlan(
+    ctx: ProviderContext,
+    subscription: SubscriptionRow,
+    plan: PlanId,
+    idempotencyKey: string,
+    trialDays?: number,
+  ): Promise<ProviderSubscription>;
   /** Cancel at period end (true) or undo it (false). */
   setCancelAtPeriodEnd(ctx: ProviderContext, subscription: SubscriptionRow, cancel: boolean): Promise<ProviderSubscription>;
   /** The card the subscription charges; a past-due subscription is retried with it. */

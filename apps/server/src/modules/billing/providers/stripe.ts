@@ -252,7 +252,7 @@ export function createStripeProvider(deps: { stripe: Stripe }): StripeProvider {
       return toProviderSubscription(sub);
     },
 
-    async changePlan(_ctx, row, plan, idempotencyKey) {
+    async changePlan(ctx, row, plan, idempotencyKey, trialDays = 0) {
       const id = requireProviderId(row);
       const current = await call(() => stripe.subscriptions.retrieve(id));
       const item = current.items.data[0];
@@ -262,7 +262,13 @@ export function createStripeProvider(deps: { stripe: Stripe }): StripeProvider {
           id,
           {
             items: [{ ...(item ? { id: item.id } : {}), price_data: price }],
-            proration_behavior: 'always_invoice',
+            // A first trial (decision 120) starts now and charges nothing; otherwise prorate at once.
+            ...(trialDays > 0
+              ? {
+                  trial_end: Math.floor(ctx.now.getTime() / 1000) + trialDays * 86_400,
+                  proration_behavior: 'none' as const,
+                }
+              : { proration_behavior: 'always_invoice' as const }),
             metadata: { plan },
           },
           { idempotencyKey },

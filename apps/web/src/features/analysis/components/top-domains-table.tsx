@@ -1,9 +1,33 @@
 import type { TopDomain } from '@mediadiet/contract/insights';
 import { messages } from '@mediadiet/contract/messages';
-import { formatCount, formatInsightScore } from '@/features/analysis/utils/format';
+import { displayHost, formatCount, formatInsightScore } from '@/features/analysis/utils/format';
+
+/**
+ * The hosts in the form the cards show them (`displayHost`): "www.bbc.com" and "bbc.com" are one row,
+ * with their visits added and their scores averaged over those visits; most visited first.
+ */
+export function mergeTopDomains(domains: TopDomain[]): TopDomain[] {
+  const merged = new Map<string, TopDomain>();
+  for (const row of domains) {
+    const domain = displayHost(row.domain);
+    const seen = merged.get(domain);
+    if (!seen) {
+      merged.set(domain, { ...row, domain });
+      continue;
+    }
+    const visitCount = seen.visitCount + row.visitCount;
+    const averageScore =
+      visitCount > 0
+        ? (seen.averageScore * seen.visitCount + row.averageScore * row.visitCount) / visitCount
+        : seen.averageScore;
+    merged.set(domain, { domain, averageScore, visitCount });
+  }
+  return [...merged.values()].sort((a, b) => b.visitCount - a.visitCount || a.domain.localeCompare(b.domain));
+}
 
 /** Top Domains (spec §2): Domain, Score (percent, one decimal) and Visits. */
-export function TopDomainsTable({ domains, caption }: { domains: TopDomain[]; caption: string }) {
+export function TopDomainsTable({ domains: rows, caption }: { domains: TopDomain[]; caption: string }) {
+  const domains = mergeTopDomains(rows);
   if (domains.length === 0) return <p className="text-sm text-ink-muted">{messages.insights.emptyPeriod}</p>;
   return (
     <div className="overflow-x-auto rounded-2xl border border-line bg-surface shadow-card print:overflow-visible print:shadow-none">

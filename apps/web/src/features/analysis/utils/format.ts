@@ -50,10 +50,18 @@ export function formatEffectiveN(value: number): string {
   return Number.isInteger(value) ? String(value) : toFixedDecimal(value, 1);
 }
 
+/**
+ * The one form a site is shown in, everywhere (History and insight cards, the detail, Top Domains):
+ * lower case, without a leading "www.".
+ */
+export function displayHost(host: string): string {
+  return host.toLowerCase().replace(/^www\./, '');
+}
+
 /** The site of a page: "https://www.news.example.com/a" → "news.example.com"; not a URL → as given. */
 export function hostnameOf(url: string): string {
   try {
-    return new URL(url).hostname.replace(/^www\./, '') || url;
+    return displayHost(new URL(url).hostname) || url;
   } catch {
     return url;
   }

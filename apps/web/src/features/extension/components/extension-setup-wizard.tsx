@@ -218,6 +218,7 @@ function InstallStep({
         <h3 id="wizard-tutorial" className="text-sm font-semibold text-ink">
           How it works
         </h3>
+        <TutorialVideo />
         <ol className="mt-3 grid gap-3 sm:grid-cols-2">
           <TutorialStep n={1} icon={<Store className="size-5" />} title="Open the store page">
             Use the button above. {storeName.charAt(0).toUpperCase() + storeName.slice(1)} shows the Media Diet
@@ -235,6 +236,35 @@ function InstallStep({
         </ol>
       </section>
     </div>
+  );
+}
+
+/** Where the tutorial video and its captions are served from (apps/web/public; scripts/make-install-video.mjs). */
+export const TUTORIAL_VIDEO = {
+  src: '/tutorial/install-extension.webm',
+  captions: '/tutorial/install-extension.vtt',
+} as const;
+
+/** The install tutorial (spec §2 "Phase I: Install … a tutorial video"): served by us, captioned, never autoplayed. */
+function TutorialVideo() {
+  return (
+    <figure className="mt-3">
+      <video
+        controls
+        preload="metadata"
+        width={960}
+        height={600}
+        aria-describedby="wizard-tutorial-caption"
+        className="aspect-[8/5] h-auto w-full rounded-xl border border-line bg-canvas"
+      >
+        <source src={TUTORIAL_VIDEO.src} type="video/webm" />
+        <track kind="captions" src={TUTORIAL_VIDEO.captions} srcLang="en" label="English" default />
+      </video>
+      <figcaption id="wizard-tutorial-caption" className="mt-2 text-xs text-ink-muted">
+        Tutorial video (20 seconds, captioned): installing the extension and checking it is there. The same
+        steps are written out below.
+      </figcaption>
+    </figure>
   );
 }
 

@@ -28,14 +28,20 @@ const user = (extension: UserExtension) =>
   buildUser({ extension, state: { hasHadFreeTrial: true, shouldShowExtensionWizard: false } });
 
 describe('header LED (spec §2 Header)', () => {
-  it("gray 'Create Subscription' without a subscription; a click goes to the subscription page", async () => {
+  it("gray 'Create Subscription' without a subscription opens the setup flow's 'Create a Subscription'; View plans goes to the subscription page", async () => {
     renderWithExtension(<ExtensionStatusLed />, {
       user: user({ status: null, isInstalled: false }),
       hasSubscription: false,
     });
     const led = screen.getByRole('button', { name: 'Extension status: Create Subscription' });
+    expect(led).toHaveAttribute('aria-haspopup', 'dialog');
     await userEvent.click(led);
+    const dialog = await screen.findByRole('dialog', { name: 'Create a Subscription' });
+    expect(dialog).toHaveTextContent('You must have a subscription to configure the browser extension');
+    expect(screen.getByTestId('location')).not.toHaveTextContent('/subscription');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'View plans' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/subscription');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it("red 'Setup Required' when not connected; a click (or Enter) opens the setup wizard", async () => {

@@ -7,7 +7,7 @@ import { cn } from '@/lib/cn';
 import { notify } from '@/lib/toast';
 import { useExtension } from '@/features/extension/components/extension-provider';
 import { ExtensionWizard } from '@/features/extension/components/extension-wizard';
-import { SUBSCRIPTION_PATH, URL_MANAGEMENT_PATH } from '@/features/extension/utils/paths';
+import { URL_MANAGEMENT_PATH } from '@/features/extension/utils/paths';
 
 export type LedTone = 'connected' | 'setup' | 'subscribe';
 
@@ -44,12 +44,12 @@ function LedFace({ tone, withChevron = false }: { tone: LedTone; withChevron?: b
 
 /**
  * The header's extension status LED (spec §2 Header): green 'Connected' (opens the extension settings),
- * red 'Setup Required' (opens the setup wizard), gray 'Create Subscription' (goes to the subscription
- * page). Nothing shows while signed out or while the subscription is loading.
+ * red 'Setup Required' and gray 'Create Subscription' (not connected: open the setup flow, which without a
+ * subscription says 'Create a Subscription' and leads to the plans). Nothing shows while signed out or
+ * while the subscription is loading.
  */
 export function ExtensionStatusLed() {
   const { user, hasSubscription, isConnected } = useExtension();
-  const navigate = useNavigate();
   const [wizardOpen, setWizardOpen] = useState(false);
 
   if (!user || hasSubscription === undefined) return null;
@@ -61,8 +61,9 @@ export function ExtensionStatusLed() {
         type="button"
         data-led="subscribe"
         aria-label={ledName('subscribe')}
+        aria-haspopup="dialog"
         className={pill}
-        onClick={() => void navigate(SUBSCRIPTION_PATH)}
+        onClick={() => setWizardOpen(true)}
       >
         <LedFace tone="subscribe" />
       </button>

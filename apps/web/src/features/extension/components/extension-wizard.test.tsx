@@ -1,3 +1,5 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -62,6 +64,28 @@ describe('extension wizard (spec §2 "Extension wizard", §4)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalled();
     expect(wizardShownCalls).toBe(0);
+  });
+
+  it('Phase I: Install has a captioned tutorial video served by us', () => {
+    renderWithExtension(<ExtensionWizard open onClose={() => {}} browser="chrome" />, { user: subscriber() });
+    const dialog = screen.getByRole('dialog', { name: messages.extension.phaseInstall });
+    const video = dialog.querySelector('video')!;
+    expect(video).toHaveAttribute('controls');
+    expect(video).not.toHaveAttribute('autoplay');
+    expect(video.querySelector('source')).toHaveAttribute('src', '/tutorial/install-extension.webm');
+    const track = video.querySelector('track')!;
+    expect(track).toHaveAttribute('kind', 'captions');
+    expect(track).toHaveAttribute('src', '/tutorial/install-extension.vtt');
+    expect(track).toHaveAttribute('srclang', 'en');
+    expect(video).toHaveAccessibleDescription(/Tutorial video \(20 seconds, captioned\)/);
+
+    // The files are in the app (no third-party embed), small, and the captions are WebVTT with a cue per step.
+    const video$ = statSync(path.resolve('public/tutorial/install-extension.webm'));
+    expect(video$.size).toBeGreaterThan(1_000);
+    expect(video$.size).toBeLessThan(1_500_000);
+    const vtt = readFileSync(path.resolve('public/tutorial/install-extension.vtt'), 'utf8');
+    expect(vtt.startsWith('WEBVTT')).toBe(true);
+    expect(vtt.match(/-->/g)).toHaveLength(4);
   });
 
   it('Phase I: Install links the detected browser’s store and explains the steps', () => {

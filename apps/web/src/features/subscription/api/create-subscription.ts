@@ -6,6 +6,7 @@ import {
   type CreateSubscriptionRequest,
 } from '@mediadiet/contract/subscription';
 import { apiRequest } from '@/lib/api-client';
+import { announceUserChanged } from '@/lib/session';
 import { queryKeys } from '@/lib/query-keys';
 import { subscriptionKeys } from '@/features/subscription/api/keys';
 
@@ -32,6 +33,7 @@ export function useCreateSubscription() {
   return useMutation({
     mutationFn: createSubscription,
     // The subscription changed, and so did the user (stripe ids, hasHadFreeTrial).
+    onSuccess: () => announceUserChanged(queryClient),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: subscriptionKeys.info }),

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@mediadiet/contract/routes';
 import { apiRequest } from '@/lib/api-client';
+import { announceUserChanged } from '@/lib/session';
 import { subscriptionKeys } from '@/features/subscription/api/keys';
 
 /** `POST /api/subscription/reactivate`: undoes a scheduled cancelation. */
@@ -13,6 +14,9 @@ export function useReactivateSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reactivateSubscription,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: subscriptionKeys.info }),
+    onSuccess: () => {
+      announceUserChanged(queryClient);
+      return queryClient.invalidateQueries({ queryKey: subscriptionKeys.info });
+    },
   });
 }

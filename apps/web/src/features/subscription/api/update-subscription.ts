@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@mediadiet/contract/routes';
 import type { PlanId } from '@mediadiet/contract/subscription';
 import { apiRequest } from '@/lib/api-client';
+import { announceUserChanged } from '@/lib/session';
 import { subscriptionKeys } from '@/features/subscription/api/keys';
 
 /** `POST /api/subscription/update` {planId}: change plan, effective immediately. */
@@ -14,6 +15,9 @@ export function useUpdateSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSubscription,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: subscriptionKeys.info }),
+    onSuccess: () => {
+      announceUserChanged(queryClient);
+      return queryClient.invalidateQueries({ queryKey: subscriptionKeys.info });
+    },
   });
 }

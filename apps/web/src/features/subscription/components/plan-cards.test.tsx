@@ -65,6 +65,10 @@ describe('PlanCards', () => {
     [{ ...BASIC_PLAN, trialDays: 0 }, null, false, 'Subscribe', false],
     [BASIC_PLAN, 'basic', true, 'Current Plan', true],
     [PREMIUM_PLAN, 'basic', false, 'Change Plan', false],
+    // From Free, never trialled: the upgrade starts the trial the banner offers (decision 120).
+    [BASIC_PLAN, 'free', false, 'Start Free Trial', false],
+    [PREMIUM_PLAN, 'free', true, 'Change Plan', false],
+    [FREE_PLAN, 'basic', false, 'Change Plan', false],
   ] as const)('%# planAction → %s', (plan, current, trialed, label, disabled) => {
     expect(planAction(plan, current, trialed)).toEqual({ label, disabled });
   });

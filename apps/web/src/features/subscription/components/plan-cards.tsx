@@ -13,12 +13,25 @@ export interface PlanAction {
   disabled: boolean;
 }
 
+/** Whether choosing `plan` starts its free trial: never trialled, and no plan yet or on Free (decision 120). */
+export function startsTrial(plan: Plan, currentPlan: PlanId | null, hasHadFreeTrial: boolean): boolean {
+  return (
+    !hasHadFreeTrial &&
+    plan.id !== 'free' &&
+    plan.trialDays > 0 &&
+    (currentPlan === null || currentPlan === 'free')
+  );
+}
+
 /**
- * The button of a plan card (spec §2): on a plan, Current Plan (disabled) or Change Plan; without one,
- * Start Free for free, Start Free Trial for a plan with a trial when the user never had one, else Subscribe.
+ * The button of a plan card (spec §2): on a plan, Current Plan (disabled) or Change Plan — Start Free Trial
+ * when the move from Free starts the trial; without one, Start Free for free, Start Free Trial for a plan
+ * with a trial when the user never had one, else Subscribe.
  */
 export function planAction(plan: Plan, currentPlan: PlanId | null, hasHadFreeTrial: boolean): PlanAction {
   if (currentPlan === plan.id) return { label: messages.billing.currentPlan, disabled: true };
+  if (startsTrial(plan, currentPlan, hasHadFreeTrial))
+    return { label: messages.billing.startFreeTrial, disabled: false };
   if (currentPlan) return { label: messages.billing.changePlan, disabled: false };
   if (plan.id === 'free') return { label: messages.billing.startFree, disabled: false };
   if (plan.trialDays > 0 && !hasHadFreeTrial)
@@ -64,7 +77,7 @@ export function PlanCards({
             plan={plan}
             isCurrent={currentPlan === plan.id}
             action={planAction(plan, currentPlan, hasHadFreeTrial)}
-            showTrial={currentPlan === null && !hasHadFreeTrial && plan.id !== 'free' && plan.trialDays > 0}
+            showTrial={startsTrial(plan, currentPlan, hasHadFreeTrial)}
             onSelect={() => onSelect(plan)}
             disabled={disabled}
           />

@@ -3,8 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { buildSubscription, buildUser } from '@mediadiet/contract/fixtures';
+import type { UserUpdateMessage } from '@mediadiet/contract/extension';
+import { TabBus } from '@/lib/broadcast';
+import { queryKeys } from '@/lib/query-keys';
 import { server } from '@/testing/msw-server';
 import {
+  createTestQueryClient,
   failure,
   findStatusPanel,
   findSwal,
@@ -124,7 +128,12 @@ describe('Plans for a user without a plan', () => {
   it('subscribes: intent, card confirmation, create; then the success modal with confetti', async () => {
     const user = userEvent.setup();
     const state = newCustomer();
-    renderSubscriptionPage();
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(queryKeys.session, neverTrialed);
+    const otherTab = new TabBus();
+    const heard: UserUpdateMessage[] = [];
+    otherTab.subscribe((message) => heard.push(message));
+    renderSubscriptionPage({ queryClient });
     await findStatusPanel();
     await user.click(within(planCard('Basic')).getByRole('button', { name: 'Start Free Trial' }));
     await screen.findByRole('dialog', { name: 'Complete Your Subscription' });
@@ -144,6 +153,9 @@ describe('Plans for a user without a plan', () => {
     expect(state.bodies['POST /api/subscription/create']).toEqual([
       { plan: 'basic', paymentMethodId: 'pm_new' },
     ]);
+    // The other open tabs hear of it (USER_UPDATE) and refresh their header.
+    await waitFor(() => expect(heard).toEqual([{ type: 'USER_UPDATE', user: neverTrialed }]));
+    otherTab.close();
   });
 
   it('closing the success modal reloads the subscription and refreshes the user', async () => {
@@ -351,6 +363,25 @@ describe('Plans for a user on a plan', () => {
     );
     await user.click((await findSwal()).getByRole('button', { name: 'No, Keep Current Plan' }));
     expect(await findToast('Operation cancelled')).toBeInTheDocument();
+    expect(state.calls['POST /api/subscription/update']).toBeUndefined();
+  });
+
+  it('puts keyboard focus in the change-plan confirmation, and Escape keeps the plan', async () => {
+    const { user, state, dialog } = await openPlans();
+    await user.click(
+      within(within(dialog).getByRole('article', { name: 'Premium' })).getByRole('button', {
+        name: 'Change Plan',
+      }),
+    );
+    const swal = await findSwal();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Subscription Plans' })).toBeNull());
+    // Focus stays in the confirmation once the plans dialog has unmounted and handed focus back.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(document.querySelector('.swal2-popup')?.contains(document.activeElement)).toBe(true);
+    expect(swal.getByRole('button', { name: 'No, Keep Current Plan' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(await findToast('Operation cancelled')).toBeInTheDocument();
+    expect(document.querySelector('.swal2-popup')).toBeNull();
     expect(state.calls['POST /api/subscription/update']).toBeUndefined();
   });
 

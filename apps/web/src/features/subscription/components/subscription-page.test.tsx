@@ -198,6 +198,23 @@ describe('Manage Subscription modal', () => {
     expect(server$.calls['POST /api/subscription/cancel']).toBe(1);
   });
 
+  it('puts keyboard focus in the cancel confirmation and closes it on Escape', async () => {
+    const server$ = mockBillingServer({ subscription: buildSubscription({ plan: 'basic' }) });
+    renderSubscriptionPage();
+    const { user, dialog } = await openManage();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel Subscription' }));
+    const swal = await findSwal();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Manage Subscription' })).toBeNull());
+    const popup = document.querySelector('.swal2-popup');
+    // Focus stays in the confirmation after the Manage Subscription dialog has unmounted.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(popup?.contains(document.activeElement)).toBe(true);
+    expect(swal.getByRole('button', { name: 'No, Keep It' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(document.querySelector('.swal2-popup')).toBeNull());
+    expect(server$.calls['POST /api/subscription/cancel']).toBeUndefined();
+  });
+
   it('toasts a failed cancel', async () => {
     mockBillingServer({ subscription: buildSubscription({ plan: 'basic' }) });
     server.use(http.post('*/api/subscription/cancel', () => failure('stripe down')));

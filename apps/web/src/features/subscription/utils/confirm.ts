@@ -14,7 +14,9 @@ export interface ConfirmOptions {
 /**
  * The confirm dialogs of spec §2/§5 (SweetAlert2): two buttons, Cancel and Confirm by default (§9),
  * closing on Escape or a click outside (library behaviour). Resolves true only when confirmed.
- * Call it after closing any Radix dialog: a Radix modal makes the rest of the page inert.
+ * It opens once every Radix dialog has left the page: a closing Radix modal keeps the page inert and, as it
+ * unmounts, hands focus back to its trigger, which would pull keyboard focus out of the confirmation and
+ * leave Escape with nothing to close.
  */
 export async function confirmDialog({
   title,
@@ -23,6 +25,7 @@ export async function confirmDialog({
   cancelText = messages.confirm.cancel,
   tone = 'default',
 }: ConfirmOptions): Promise<boolean> {
+  await radixDialogsGone();
   const result = await Swal.fire({
     title,
     text,
@@ -31,6 +34,8 @@ export async function confirmDialog({
     confirmButtonText: confirmText,
     cancelButtonText: cancelText,
     reverseButtons: true,
+    allowEscapeKey: true,
+    returnFocus: true,
     focusCancel: tone === 'danger',
     buttonsStyling: false,
     customClass: {
@@ -43,4 +48,24 @@ export async function confirmDialog({
     },
   });
   return result.isConfirmed;
+}
+
+/** Longest wait for a closing Radix dialog (its exit animation) before the confirmation opens anyway. */
+const DIALOG_GONE_TIMEOUT_MS = 1000;
+
+function radixDialogsGone(): Promise<void> {
+  const open = () => document.querySelector('[role="dialog"][data-state], [role="alertdialog"][data-state]');
+  if (!open()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const check = () => {
+      if (!open() || Date.now() - started > DIALOG_GONE_TIMEOUT_MS) {
+        // One more frame, so Radix's focus return on unmount has run before the confirmation takes focus.
+        setTimeout(resolve, 0);
+        return;
+      }
+      setTimeout(check, 16);
+    };
+    check();
+  });
 }
