@@ -139,17 +139,6 @@ const subDaily = sql.raw(
     .map((c) => `${c} = r.${c} - v.${c}`)
     .join(', '),
 );
-const VALUE_COLUMNS_DAILY = sql.raw(
-  [
-    'user_id',
-    'day',
-    'analyses',
-    'tokens',
-    'overall_sum',
-    'overall_count',
-    ...CATEGORY_IDS.map(categoryColumn),
-  ].join(', '),
-);
 
 /**
  * Takes analyses (any users) back out of the day and domain rollups, inside the transaction that removes
@@ -161,7 +150,7 @@ export async function subtractManyFromRollups(tx: Db, analysisIds: readonly stri
   if (analysisIds.length === 0) return;
   const source = sql`from analyses a where ${inArray(sql.raw('a.id'), [...analysisIds])}`;
   await tx.execute(sql`
-    with v (${VALUE_COLUMNS_DAILY}) as (
+    with v (${DAILY_COLUMNS}) as (
       select a.user_id, ${DAY}, ${dailyAggregates} ${source} group by a.user_id, ${DAY} order by 1, 2
     )
     update analysis_daily_rollups r set ${subDaily}

@@ -63,25 +63,28 @@ export function pinMail(ctx: Context, email: string, pin: string, welcome: boole
 
 /** Sent once to the owner when too many wrong PINs paused PIN sign-in for the account (decision 105). */
 export function pinPausedMail(ctx: Context, email: string, failures: number): Mail {
-  const subject = `PIN sign-in to ${ctx.serviceName} is paused`;
-  const line1 = `Someone entered a wrong PIN for your ${ctx.serviceName} account ${failures} times within a day, so PIN sign-in for this address is paused for up to a day. Nobody signed in: a wrong PIN lets no one in.`;
-  const line2 = `Continue with Google at ${ctx.publicUrl}/auth/login to sign in meanwhile. If these attempts were not yours, you need not do anything: PIN sign-in resumes by itself.`;
-  const text = ['Hello,', '', line1, '', line2, '', footerText(ctx)].join('\n');
-  const html = layout(
+  return twoLineMail(
     ctx,
-    subject,
-    `<p style="margin:0 0 16px;font-size:16px">Hello,</p>
-<p style="margin:0 0 16px;font-size:16px">${escapeHtml(line1)}</p>
-<p style="margin:0;font-size:14px">${escapeHtml(line2)}</p>`,
+    email,
+    `PIN sign-in to ${ctx.serviceName} is paused`,
+    `Someone entered a wrong PIN for your ${ctx.serviceName} account ${failures} times within a day, so PIN sign-in for this address is paused for up to a day. Nobody signed in: a wrong PIN lets no one in.`,
+    `Continue with Google at ${ctx.publicUrl}/auth/login to sign in meanwhile. If these attempts were not yours, you need not do anything: PIN sign-in resumes by itself.`,
   );
-  return { to: email, subject, text, html };
 }
 
 /** Sent instead of a PIN when nobody is registered with the address (the caller is told the same as for a PIN). */
 export function noAccountMail(ctx: Context, email: string): Mail {
-  const subject = `Sign-in attempt at ${ctx.serviceName}`;
-  const line1 = `Someone (hopefully you) asked for a PIN to sign in to ${ctx.serviceName} with this e-mail address, but no account uses it.`;
-  const line2 = `To create an account, register at ${ctx.publicUrl}/auth/login. If this was not you, ignore this e-mail.`;
+  return twoLineMail(
+    ctx,
+    email,
+    `Sign-in attempt at ${ctx.serviceName}`,
+    `Someone (hopefully you) asked for a PIN to sign in to ${ctx.serviceName} with this e-mail address, but no account uses it.`,
+    `To create an account, register at ${ctx.publicUrl}/auth/login. If this was not you, ignore this e-mail.`,
+  );
+}
+
+/** A greeting, a message and a smaller second line, as text and HTML (no name: decision 107). */
+function twoLineMail(ctx: Context, email: string, subject: string, line1: string, line2: string): Mail {
   const text = ['Hello,', '', line1, '', line2, '', footerText(ctx)].join('\n');
   const html = layout(
     ctx,

@@ -162,7 +162,7 @@ describe('finding 6: at most 100 failed PINs per account in 24 hours', () => {
       expect((await outbox(google, address)).filter((m) => m.subject.includes('paused'))).toHaveLength(1);
 
       // Google sign-in is not affected.
-      const start = await google.app.inject({ method: 'GET', url: '/auth/google?mode=redirect' });
+      const start = await google.app.inject({ method: 'GET', url: `/auth/google?mode=redirect&binding=${'b'.repeat(43)}` });
       const cookies = Object.fromEntries(start.cookies.map((c) => [c.name, c.value]));
       const callback = await google.app.inject({
         method: 'GET',
