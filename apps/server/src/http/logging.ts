@@ -17,6 +17,7 @@ export const SECRET_KEYS = [
   'key',
   'apiKey',
   'state',
+  'binding',
   'password',
   'secret',
   'clientSecret',

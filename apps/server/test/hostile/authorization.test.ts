@@ -2,11 +2,11 @@ import { buildPath, routeAccepts, type RouteDef } from '@mediadiet/contract/http
 import { allRoutes, routesById, type OperationId } from '@mediadiet/contract/routes';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, cardId } from '../helpers/billing.ts';
+import { CARDS, call, cardId } from '../helpers/billing.ts';
 import { touchpoint } from '../helpers/extension.ts';
 import { buildAnswers } from '../helpers/questionnaire.ts';
 import type { TestApp } from '../helpers/test-app.ts';
-import { buildOwner, createHostileApp, snapshot, type Owner, type OwnerOptions } from './world.ts';
+import { buildOwner, createHostileApp, NOW, snapshot, type Owner, type OwnerOptions } from './world.ts';
 
 /**
  * Issue #9, the authorization matrix: every route of the contract is called anonymously, by another
@@ -97,7 +97,13 @@ const FIXTURES: Record<Exclude<OperationId, PublicId>, Fixture> = {
     request: (w) => ({ params: { id: w.made.keyId! } }),
   },
   accountSignOutOthers: { scope: 'self', fresh: true },
-  accountDelete: { scope: 'self', fresh: true, request: (w) => ({ body: { confirmEmail: w.a.email } }) },
+  // A card of its own: the deleted account's trial markers (decision 103) must not refuse the other worlds' trials.
+  accountDelete: {
+    scope: 'self',
+    fresh: true,
+    users: { card: CARDS.visaDebit },
+    request: (w) => ({ body: { confirmEmail: w.a.email } }),
+  },
 
   extensionStatus: { scope: 'self' },
   extensionVerify: { scope: 'self' },
@@ -106,7 +112,7 @@ const FIXTURES: Record<Exclude<OperationId, PublicId>, Fixture> = {
   extensionTokenValidity: { scope: 'self' },
   extensionDisabled: { scope: 'self' },
   extensionAuth: { scope: 'self', fresh: true },
-  extensionTouchpoints: { scope: 'self', request: () => ({ body: touchpoint() }) },
+  extensionTouchpoints: { scope: 'self', request: () => ({ body: touchpoint({ capturedAt: NOW.toISOString() }) }) },
 
   analysisRecent: { scope: 'self' },
   analysisGet: { scope: 'resource', request: (w) => ({ params: { id: w.a.analysisId } }) },

@@ -43,6 +43,8 @@ export interface OwnerOptions {
   plan?: 'premium' | 'none';
   /** Premium only: whether the questionnaire is completed (default true; false leaves it NOT_STARTED). */
   questionnaire?: boolean;
+  /** The card the plan is paid with (default the 4242 test card). A deleted account's card may start no second trial. */
+  card?: string;
 }
 
 /** A user with a session, cards, a paired extension, an ignored site, an analysis and (premium) a personality. */
@@ -50,14 +52,14 @@ export async function buildOwner(t: TestApp, options: OwnerOptions = {}): Promis
   const plan = options.plan ?? 'premium';
   let who: { userId: string; token: string; paymentMethodId: string };
   if (plan === 'premium') {
-    who = await subscribed(t, 'premium');
+    who = await subscribed(t, 'premium', options.card);
   } else {
     const c = await customer(t);
-    who = { ...c, paymentMethodId: await cardId(t, c.token) };
+    who = { ...c, paymentMethodId: await cardId(t, c.token, options.card) };
   }
   // A second saved card: attached (which makes it the default), then the first made the default again.
   // Without a plan the first card is only confirmed (as before a subscription is created).
-  const spareCardId = await cardId(t, who.token);
+  const spareCardId = await cardId(t, who.token, options.card);
   const steps = [['/api/payment/update', spareCardId]] as [string, string][];
   if (plan === 'premium') steps.push(['/api/payment/methods/default', who.paymentMethodId]);
   for (const [url, id] of steps) {

@@ -55,7 +55,8 @@ function cookieHeader(response: LightMyRequestResponse): Record<string, string> 
 
 describe('request log', () => {
   it('never carries the code, state or session token of a Google sign-in', async () => {
-    const start = await t.app.inject({ method: 'GET', url: '/auth/google?mode=redirect' });
+    const binding = 'b'.repeat(43);
+    const start = await t.app.inject({ method: 'GET', url: `/auth/google?mode=redirect&binding=${binding}` });
     expect(start.statusCode).toBe(302);
     const sign = (token: MutableToken) => {
       Object.assign(token.payload, { sub: 'google-log-1', email: 'logs@example.com', email_verified: true, name: 'Lo' });
@@ -80,23 +81,31 @@ describe('request log', () => {
     expect(state.length).toBeGreaterThan(8);
     expect(answer.statusCode).toBe(302);
     const dashboard = new URL(answer.headers.location as string);
-    const token = dashboard.searchParams.get('token')!;
-    expect(token.length).toBeGreaterThan(16);
+    const exchangeCode = dashboard.searchParams.get('token')!;
+    expect(exchangeCode.length).toBeGreaterThan(16);
 
-    // The browser then opens the dashboard link, the session token in its query.
+    // The browser then opens the dashboard link, the exchange code in its query (decision 108),
     await t.app.inject({
       method: 'GET',
       url: `${dashboard.pathname}${dashboard.search}`,
       headers: { accept: 'text/html' },
     });
-    // And uses the token on the API, in the header.
+    // redeems it for the session token in a body,
+    const redeemed = await t.app.inject({
+      method: 'POST',
+      url: '/auth/google/exchange',
+      payload: { token: exchangeCode, binding },
+    });
+    expect(redeemed.statusCode, redeemed.body).toBe(200);
+    const token = (redeemed.json() as { token: string }).token;
+    // and uses the token on the API, in the header.
     await t.app.inject({ method: 'GET', url: '/api/account/info', headers: bearer(token) });
 
     const text = log();
     expect(text).toContain('/auth/google/callback?');
     expect(text).toContain('/auth/dashboard?');
     expect(text).toContain('[redacted]');
-    for (const secret of [code, state, token, encodeURIComponent(token)]) expect(text).not.toContain(secret);
+    for (const secret of [code, state, exchangeCode, binding, token, encodeURIComponent(token)]) expect(text).not.toContain(secret);
   });
 
   it('redacts token, code, pin, key, apiKey and state in any query string', async () => {
