@@ -97,7 +97,7 @@ describe('request log', () => {
       payload: { token: exchangeCode, binding },
     });
     expect(redeemed.statusCode, redeemed.body).toBe(200);
-    const token = (redeemed.json() as { token: string }).token;
+    const { token } = redeemed.json<{ token: string }>();
     // and uses the token on the API, in the header.
     await t.app.inject({ method: 'GET', url: '/api/account/info', headers: bearer(token) });
 
