@@ -10,6 +10,8 @@ export default defineConfig((configEnv) =>
         setupFiles: ['./src/testing/setup-tests.ts'],
         include: ['src/**/*.test.{ts,tsx}'],
         restoreMocks: true,
+        // A test's budget, not its expectation: on a busy 2-core machine a whole-app render can take seconds.
+        testTimeout: 20_000,
         unstubEnvs: true,
         unstubGlobals: true,
       },
