@@ -156,8 +156,9 @@ export const messages = {
     visits: 'Visits',
     overallImpact: 'Overall Impact',
     wholeYear: (yy: number | string) => `All of ${yy}`,
-    mixedModels: (versions: readonly string[]) =>
-      `This period mixes pages analysed by different versions of our analysis (${versions.join(', ')}). Their scores are on different scales, so compare them with care.`,
+    /** `versions`: the analyzer versions of the period, e.g. "1.3.0, 2.0.0". */
+    mixedModels: (versions: string) =>
+      `This period mixes pages analysed by different versions of our analysis (${versions}). Their scores are on different scales, so compare them with care.`,
     unlockTitle: 'Unlock Your Personal Insights',
     startQuestionnaire: 'Start Questionnaire',
     continueQuestionnaire: 'Continue Questionnaire',

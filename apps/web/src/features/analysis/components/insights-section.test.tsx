@@ -286,7 +286,7 @@ describe('Insights: insight cards (spec §2, §4)', () => {
     insightsApi({ current: buildInsights({ modelVersions: ['1.3.0', '2.0.0'] }) });
     const { unmount } = show();
     const note = await screen.findByRole('note');
-    expect(note).toHaveTextContent(messages.insights.mixedModels(['1.3.0', '2.0.0']));
+    expect(note).toHaveTextContent(messages.insights.mixedModels('1.3.0, 2.0.0'));
     expect(note).toHaveTextContent('(1.3.0, 2.0.0)');
     unmount();
     insightsApi({ current: buildInsights({ modelVersions: ['2.0.0'] }) });

@@ -163,7 +163,7 @@ function InsightsContent({
     >
       {(insights.modelVersions?.length ?? 0) > 1 ? (
         <p role="note" className="rounded-2xl border border-line bg-sunken p-4 text-sm text-ink-muted">
-          {messages.insights.mixedModels(insights.modelVersions ?? [])}
+          {messages.insights.mixedModels((insights.modelVersions ?? []).join(', '))}
         </p>
       ) : null}
       <Tabs defaultValue="trends">
