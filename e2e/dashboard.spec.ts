@@ -6,38 +6,15 @@
 import { writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { messages } from '@mediadiet/contract/messages';
-import { test as base, expect, expectAccessible } from './fixtures/test.ts';
-import { pinFromOutbox, registerThroughUi, uniqueEmail } from './fixtures/auth.ts';
+import { expect, expectAccessible } from './fixtures/test.ts';
+import { registerThroughUi, signInWithPin, uniqueEmail } from './fixtures/auth.ts';
 import { skipExtensionWizard, subscribe } from './fixtures/billing.ts';
-import { startServer, type RunningServer } from './fixtures/server.ts';
-
-const DEMO_EMAIL = 'demo@mediadiet.app';
+import { DEMO_EMAIL, testWithDemoServer } from './fixtures/demo.ts';
 
 /** A server whose database holds the demo account. */
-const test = base.extend<object, { seeded: RunningServer }>({
-  seeded: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startServer({}, { seed: true });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker' },
-  ],
-});
+const test = testWithDemoServer();
 
 test.describe.configure({ mode: 'serial' });
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/auth/login');
-  await page.getByRole('button', { name: 'Continue with Email' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Send PIN' }).click();
-  await expect(page.getByText('PIN sent! Check your email.')).toBeVisible();
-  await page.getByLabel('6-digit PIN').fill(await pinFromOutbox(page.request, email));
-  await page.getByRole('button', { name: 'Verify PIN' }).click();
-  await expect(page).toHaveURL(/\/auth\/dashboard$/);
-}
 
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -49,7 +26,7 @@ test.describe('the demo account', () => {
 
   test('insights, periods, top domains, detail, the printed report, axe on each view', async ({ page }, testInfo) => {
     test.setTimeout(120_000);
-    await signIn(page, DEMO_EMAIL);
+    await signInWithPin(page, DEMO_EMAIL);
 
     // History needs the extension (none in this browser): the onboarding card, one step (the survey is done).
     const history = page.getByRole('region', { name: 'History' });

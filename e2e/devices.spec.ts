@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, expectAccessible } from './fixtures/test.ts';
-import { pinFromOutbox, registerThroughUi, uniqueEmail } from './fixtures/auth.ts';
+import { registerThroughUi, signInWithPin, uniqueEmail } from './fixtures/auth.ts';
 
 /** Settings → Signed-in devices (issue 26, finding 10), against the real server. */
 
@@ -11,14 +11,7 @@ const SCREENSHOTS = process.env.DEVICES_SCREENSHOT_DIR;
 async function signInElsewhere(browser: Browser, baseURL: string, email: string, userAgent: string): Promise<Page> {
   const context = await browser.newContext({ baseURL, userAgent });
   const page = await context.newPage();
-  await page.goto('/auth/login');
-  await page.getByRole('button', { name: 'Continue with Email' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Send PIN' }).click();
-  await expect(page.getByText('PIN sent! Check your email.')).toBeVisible();
-  await page.getByLabel('6-digit PIN').fill(await pinFromOutbox(page.request, email));
-  await page.getByRole('button', { name: 'Verify PIN' }).click();
-  await expect(page).toHaveURL(/\/auth\/dashboard$/);
+  await signInWithPin(page, email);
   return page;
 }
 

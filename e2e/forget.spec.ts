@@ -3,35 +3,11 @@
  * its insights, forgets it after the confirmation, and the page leaves the insights in this tab and, live, in
  * a second open tab; the server no longer has it. Axe on the confirmation.
  */
-import type { Page } from '@playwright/test';
-import { test as base, expect, expectAccessible } from './fixtures/test.ts';
-import { pinFromOutbox } from './fixtures/auth.ts';
-import { startServer, type RunningServer } from './fixtures/server.ts';
+import { expect, expectAccessible } from './fixtures/test.ts';
+import { signInWithPin } from './fixtures/auth.ts';
+import { DEMO_EMAIL, testWithDemoServer } from './fixtures/demo.ts';
 
-const DEMO_EMAIL = 'demo@mediadiet.app';
-
-const test = base.extend<object, { seeded: RunningServer }>({
-  seeded: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startServer({}, { seed: true });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 240_000 },
-  ],
-});
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/auth/login');
-  await page.getByRole('button', { name: 'Continue with Email' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Send PIN' }).click();
-  await expect(page.getByText('PIN sent! Check your email.')).toBeVisible();
-  await page.getByLabel('6-digit PIN').fill(await pinFromOutbox(page.request, email));
-  await page.getByRole('button', { name: 'Verify PIN' }).click();
-  await expect(page).toHaveURL(/\/auth\/dashboard$/);
-}
+const test = testWithDemoServer({ timeout: 240_000 });
 
 test.use({ baseURL: async ({ seeded }, use) => use(seeded.baseURL) });
 
@@ -40,7 +16,7 @@ test('forget a page from its detail: gone here, live in another tab, and on the 
   context,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, DEMO_EMAIL);
+  await signInWithPin(page, DEMO_EMAIL);
   const token = await page.evaluate(() => localStorage.getItem('authToken'));
   expect(token).toBeTruthy();
 
