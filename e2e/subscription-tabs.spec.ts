@@ -1,6 +1,6 @@
 import { test, expect, expectAccessible } from './fixtures/test.ts';
 import { registerThroughUi, uniqueEmail } from './fixtures/auth.ts';
-import { fillCard } from './fixtures/billing.ts';
+import { subscribe } from './fixtures/billing.ts';
 
 test('the gray LED opens the setup flow; subscribing in one tab turns the LED of the other red', async ({
   page,
@@ -23,14 +23,13 @@ test('the gray LED opens the setup flow; subscribing in one tab turns the LED of
   await expect(page).toHaveURL(/\/subscription$/);
 
   // Subscribe in the first tab (a first paid plan starts the free trial).
-  const plans = page.getByRole('region', { name: 'Subscription Plans' });
-  await plans
-    .getByRole('article', { name: 'Basic' })
-    .getByRole('button', { name: 'Start Free Trial' })
-    .click();
-  const cardDialog = page.getByRole('dialog', { name: 'Complete Your Subscription' });
-  await fillCard(cardDialog, '4242 4242 4242 4242');
-  await cardDialog.getByRole('button', { name: 'Start Subscription' }).click();
+  await expect(
+    page
+      .getByRole('region', { name: 'Subscription Plans' })
+      .getByRole('article', { name: 'Basic' })
+      .getByRole('button', { name: 'Start Free Trial' }),
+  ).toBeVisible();
+  await subscribe(page, 'Basic');
   await expect(page.getByRole('dialog', { name: 'Welcome to Basic!' })).toBeVisible();
 
   // The other tab, never reloaded, follows: the setup wizard of a first subscription opens there too, and
@@ -45,14 +44,13 @@ test('the gray LED opens the setup flow; subscribing in one tab turns the LED of
 test('the cancel confirmation takes keyboard focus and closes on Escape', async ({ page }) => {
   await registerThroughUi(page, 'Key Board', uniqueEmail('keys'));
   await page.goto('/subscription');
-  const plans = page.getByRole('region', { name: 'Subscription Plans' });
-  await plans
-    .getByRole('article', { name: 'Basic' })
-    .getByRole('button', { name: 'Start Free Trial' })
-    .click();
-  const cardDialog = page.getByRole('dialog', { name: 'Complete Your Subscription' });
-  await fillCard(cardDialog, '4242 4242 4242 4242');
-  await cardDialog.getByRole('button', { name: 'Start Subscription' }).click();
+  await expect(
+    page
+      .getByRole('region', { name: 'Subscription Plans' })
+      .getByRole('article', { name: 'Basic' })
+      .getByRole('button', { name: 'Start Free Trial' }),
+  ).toBeVisible();
+  await subscribe(page, 'Basic');
   const success = page.getByRole('dialog', { name: 'Welcome to Basic!' });
   await success.getByRole('button', { name: 'Continue to Dashboard' }).click();
   await page

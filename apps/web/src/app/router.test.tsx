@@ -235,7 +235,8 @@ describe('a Google return link (login CSRF, docs/decisions/108)', () => {
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
   });
 
-  it('never replaces a signed-in user silently: another account asks first, and staying keeps the current one', async () => {
+  /** Ada is signed in; a Google link for Bea's account arrives; the sign-outs the app asks for are recorded. */
+  function adaSignedInWithLinkForBea() {
     const me = buildUser({ name: 'Ada', email: 'ada@example.com' });
     localStorage.setItem(AUTH_TOKEN_KEY, 'ada-session');
     server.use(...sessionHandlers(me));
@@ -249,6 +250,11 @@ describe('a Google return link (login CSRF, docs/decisions/108)', () => {
         return HttpResponse.json({ success: true });
       }),
     );
+    return { other, loggedOut };
+  }
+
+  it('never replaces a signed-in user silently: another account asks first, and staying keeps the current one', async () => {
+    const { other, loggedOut } = adaSignedInWithLinkForBea();
     const userEvent_ = userEvent.setup();
     renderApp(link(other));
     const dialog = await findSwitchDialog();
@@ -262,19 +268,7 @@ describe('a Google return link (login CSRF, docs/decisions/108)', () => {
   });
 
   it('switches only when the person chooses to (the current session is signed out first)', async () => {
-    const me = buildUser({ name: 'Ada', email: 'ada@example.com' });
-    localStorage.setItem(AUTH_TOKEN_KEY, 'ada-session');
-    server.use(...sessionHandlers(me));
-    localStorage.setItem(OAUTH_BINDING_KEY, BINDING);
-    const other = buildUser({ id: '00000000-0000-4000-8000-00000000000b', name: 'Bea', email: 'bea@example.com' });
-    server.use(exchangeHandler(other, 'bea-session').handler);
-    const loggedOut: (string | null)[] = [];
-    server.use(
-      http.post('*/auth/logout', ({ request }) => {
-        loggedOut.push(request.headers.get('authorization'));
-        return HttpResponse.json({ success: true });
-      }),
-    );
+    const { other, loggedOut } = adaSignedInWithLinkForBea();
     const userEvent_ = userEvent.setup();
     const { queryClient } = renderApp(link(other));
     const dialog = await findSwitchDialog();
