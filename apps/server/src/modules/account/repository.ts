@@ -1,6 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { usagePeriods } from '../../db/schema.ts';
 import * as authRepository from '../auth/repository.ts';
 import * as billingRepository from '../billing/repository.ts';
 import * as extensionKeysRepository from '../extension/keys-repository.ts';
@@ -22,7 +20,7 @@ export async function readAccountData(db: Db, userId: string) {
       questionnaireRepository.findPersonalization(db, userId),
       questionnaireRepository.findLatestSubmission(db, userId),
       extensionKeysRepository.listKeys(db, userId),
-      listUsagePeriods(db, userId),
+      billingRepository.listUsagePeriods(db, userId),
       billingRepository.findCurrentSubscription(db, userId),
     ]);
   return {
@@ -36,18 +34,4 @@ export async function readAccountData(db: Db, userId: string) {
     personalization,
     answers: submission?.answers ?? null,
   };
-}
-
-/** The user's metered usage, newest period first. */
-function listUsagePeriods(db: Db, userId: string) {
-  return db
-    .select({
-      periodStart: usagePeriods.periodStart,
-      tokens: usagePeriods.tokens,
-      touchpoints: usagePeriods.touchpoints,
-      updatedAt: usagePeriods.updatedAt,
-    })
-    .from(usagePeriods)
-    .where(eq(usagePeriods.userId, userId))
-    .orderBy(desc(usagePeriods.periodStart));
 }

@@ -347,6 +347,20 @@ export async function releaseUsage(tx: Db, userId: string, tokens: number, bille
        and u.period_start <= ${billedAt.toISOString()}::timestamptz`);
 }
 
+/** The user's metered usage, newest period first. */
+export function listUsagePeriods(db: Db, userId: string) {
+  return db
+    .select({
+      periodStart: usagePeriods.periodStart,
+      tokens: usagePeriods.tokens,
+      touchpoints: usagePeriods.touchpoints,
+      updatedAt: usagePeriods.updatedAt,
+    })
+    .from(usagePeriods)
+    .where(eq(usagePeriods.userId, userId))
+    .orderBy(desc(usagePeriods.periodStart));
+}
+
 export async function readUsage(db: Db, userId: string, periodStart: Date): Promise<UsageRow> {
   const [row] = await db
     .select({ tokens: usagePeriods.tokens, touchpoints: usagePeriods.touchpoints })
