@@ -15,7 +15,14 @@ import path from 'node:path';
 import { CATEGORIES, type CategoryId } from '@mediadiet/contract/categories';
 import { AffectModel } from '../src/analyzer.ts';
 import { SEED_CUES } from '../src/cues.ts';
-import { VERDICTS, type FeltModel, type Verdict, type VerdictModel, verdictOf } from '../src/felt.ts';
+import {
+  VERDICTS,
+  decideVerdict,
+  type FeltModel,
+  type Verdict,
+  type VerdictModel,
+  verdictOf,
+} from '../src/felt.ts';
 import { fnv1a, type ModelTable } from '../src/model/table.ts';
 import { isotonicFit } from '../src/stats.ts';
 import { dataPath, loadEmoBank, loadGoEmotions, loadNyt, nytArticles } from './data.ts';
@@ -25,14 +32,45 @@ export const FELT_BASE_VERSION = '2.0.0';
 
 /** Empath categories (Fast et al. 2016, MIT) whose words carry each of our categories for a reader. */
 export const EMPATH_MAP: Record<CategoryId, readonly string[]> = {
-  anger: ['anger', 'rage', 'hate', 'aggression', 'fight', 'dispute', 'irritability', 'exasperation', 'swearing_terms'],
+  anger: [
+    'anger',
+    'rage',
+    'hate',
+    'aggression',
+    'fight',
+    'dispute',
+    'irritability',
+    'exasperation',
+    'swearing_terms',
+  ],
   outrage: ['deception', 'stealing', 'neglect', 'crime', 'ridicule'],
-  fear: ['fear', 'horror', 'terrorism', 'war', 'weapon', 'violence', 'kill', 'medical_emergency', 'fire', 'monster'],
+  fear: [
+    'fear',
+    'horror',
+    'terrorism',
+    'war',
+    'weapon',
+    'violence',
+    'kill',
+    'medical_emergency',
+    'fire',
+    'monster',
+  ],
   anxiety: ['nervousness', 'timidity', 'confusion', 'medical_emergency'],
   sadness: ['sadness', 'death', 'suffering', 'pain', 'disappointment', 'torment', 'injury', 'poor'],
   disgust: ['disgust', 'ugliness', 'crime', 'deception'],
   envy: ['envy', 'wealthy'],
-  joy: ['joy', 'celebration', 'fun', 'party', 'cheerfulness', 'zest', 'achievement', 'positive_emotion', 'wedding'],
+  joy: [
+    'joy',
+    'celebration',
+    'fun',
+    'party',
+    'cheerfulness',
+    'zest',
+    'achievement',
+    'positive_emotion',
+    'wedding',
+  ],
   calm: ['contentment', 'leisure', 'healing', 'vacation'],
   gratitude: ['giving', 'politeness'],
   hope: ['optimism', 'healing', 'gain'],
@@ -56,10 +94,12 @@ const WORD = /^[a-z]+$/;
 
 function empathCategories(): Map<string, string[]> {
   const lines = readFileSync(dataPath('empath/categories.tsv'), 'utf8').split(/\r?\n/).filter(Boolean);
-  return new Map(lines.map((l) => {
-    const [name = '', ...words] = l.split('\t');
-    return [name, words.map((w) => w.toLowerCase())];
-  }));
+  return new Map(
+    lines.map((l) => {
+      const [name = '', ...words] = l.split('\t');
+      return [name, words.map((w) => w.toLowerCase())];
+    }),
+  );
 }
 
 function unitRows(emb: Embeddings): Float64Array[] {
@@ -84,7 +124,9 @@ export function topicWords(categories: readonly CategoryId[], emb: Embeddings): 
     for (const g of EMPATH_MAP[id]) for (const w of empath.get(g) ?? []) if (WORD.test(w)) members.add(w);
     const strength = new Map<string, number>([...members].map((w) => [w, 1]));
     if (CATEGORIES[id].classification === 'mal') {
-      const memberRows = [...members].map((m) => emb.index.get(m)).filter((i): i is number => i !== undefined);
+      const memberRows = [...members]
+        .map((m) => emb.index.get(m))
+        .filter((i): i is number => i !== undefined);
       for (let i = skipMostFrequent; i < emb.words.length; i++) {
         const word = emb.words[i]!;
         if (members.has(word)) continue;
@@ -110,8 +152,33 @@ export function topicWords(categories: readonly CategoryId[], emb: Embeddings): 
 }
 
 /** Verdict class of a GoEmotions comment from its labels (the dataset's own sentiment groups). */
-const POSITIVE = new Set(['admiration', 'amusement', 'approval', 'caring', 'desire', 'excitement', 'gratitude', 'joy', 'love', 'optimism', 'pride', 'relief']);
-const NEGATIVE = new Set(['anger', 'annoyance', 'disappointment', 'disapproval', 'disgust', 'embarrassment', 'fear', 'grief', 'nervousness', 'remorse', 'sadness']);
+const POSITIVE = new Set([
+  'admiration',
+  'amusement',
+  'approval',
+  'caring',
+  'desire',
+  'excitement',
+  'gratitude',
+  'joy',
+  'love',
+  'optimism',
+  'pride',
+  'relief',
+]);
+const NEGATIVE = new Set([
+  'anger',
+  'annoyance',
+  'disappointment',
+  'disapproval',
+  'disgust',
+  'embarrassment',
+  'fear',
+  'grief',
+  'nervousness',
+  'remorse',
+  'sadness',
+]);
 export function labelledVerdict(labels: readonly string[]): Verdict {
   const pos = labels.some((l) => POSITIVE.has(l));
   const neg = labels.some((l) => NEGATIVE.has(l));
@@ -139,7 +206,12 @@ export function macroF1(truth: readonly Verdict[], predicted: readonly Verdict[]
   return classes === 0 ? 0 : sum / classes;
 }
 
-const FLAT: VerdictModel['confidence'] = { uplifting: { x: [], y: [] }, neutral: { x: [], y: [] }, mixed: { x: [], y: [] }, draining: { x: [], y: [] } };
+const FLAT: VerdictModel['confidence'] = {
+  uplifting: { x: [], y: [] },
+  neutral: { x: [], y: [] },
+  mixed: { x: [], y: [] },
+  draining: { x: [], y: [] },
+};
 
 /** A layer that scores nothing, for the stages of training before it exists. */
 export const FELT_PLACEHOLDER: FeltModel = {
@@ -163,22 +235,34 @@ export interface LabelledPage {
  * isotonic confidence map on all pages together.
  */
 export function fitVerdict(sets: readonly (readonly LabelledPage[])[]): VerdictModel & { f1: number[] } {
-  let best: VerdictModel & { f1: number[] } = { valence: 0.2, balance: 0, strength: 10, mixed: 10, confidence: FLAT, f1: [] };
+  let best: VerdictModel & { f1: number[] } = {
+    valence: 0.2,
+    balance: 0,
+    strength: 10,
+    mixed: 10,
+    confidence: FLAT,
+    f1: [],
+  };
   let bestMean = -1;
   const pages = sets.flat();
   for (const valence of [0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.15, 0.2, 0.3]) {
     for (const balance of [0, 0.25, 0.5, 1, 2]) {
-    for (const strength of [0, 2, 5, 8, 10, 15, 20, 30]) {
-      for (const mixed of [5, 10, 15, 20, 30, 40, 60]) {
-        const m = { valence, balance, strength, mixed, confidence: FLAT };
-        const f1 = sets.map((set) => macroF1(set.map((p) => p.truth), set.map((p) => verdictOf(m, p.valence, p.scores).verdict)));
-        const mean = f1.reduce((a, b) => a + b, 0) / f1.length;
-        if (mean > bestMean) {
-          bestMean = mean;
-          best = { ...m, f1 };
+      for (const strength of [0, 2, 5, 8, 10, 15, 20, 30]) {
+        for (const mixed of [5, 10, 15, 20, 30, 40, 60]) {
+          const m = { valence, balance, strength, mixed, confidence: FLAT };
+          const f1 = sets.map((set) =>
+            macroF1(
+              set.map((p) => p.truth),
+              set.map((p) => verdictOf(m, p.valence, p.scores).verdict),
+            ),
+          );
+          const mean = f1.reduce((a, b) => a + b, 0) / f1.length;
+          if (mean > bestMean) {
+            bestMean = mean;
+            best = { ...m, f1 };
+          }
         }
       }
-    }
     }
   }
   const confidence = { ...FLAT };
@@ -186,15 +270,16 @@ export function fitVerdict(sets: readonly (readonly LabelledPage[])[]): VerdictM
     const xs: number[] = [];
     const ys: number[] = [];
     for (const p of pages) {
-      if (verdictOf(best, p.valence, p.scores).verdict !== v) continue;
-      const pro = Math.max(0, ...p.scores.filter((c) => c.classification === 'pro').map((c) => c.score));
-      const mal = Math.max(0, ...p.scores.filter((c) => c.classification === 'mal').map((c) => c.score));
-      const leaning = Math.abs(p.valence + (best.balance * (pro - mal)) / 100);
-      xs.push(v === 'neutral' ? -leaning : leaning);
+      const decided = decideVerdict(best, p.valence, p.scores);
+      if (decided.verdict !== v) continue;
+      xs.push(decided.confidenceInput);
       ys.push(p.truth === v ? 1 : 0);
     }
     const fit = isotonicFit(xs, ys);
-    confidence[v] = { x: fit.x.map((x) => Math.round(x * 1e4) / 1e4), y: fit.y.map((y) => Math.round(y * 1e3) / 1e3) };
+    confidence[v] = {
+      x: fit.x.map((x) => Math.round(x * 1e4) / 1e4),
+      y: fit.y.map((y) => Math.round(y * 1e3) / 1e3),
+    };
   }
   return { ...best, confidence };
 }
@@ -205,12 +290,16 @@ export function addFeltLayer(table: ModelTable, emb: Embeddings): ModelTable {
   const { deadZone, expressedWeight, floor, neutralQuantile } = FELT_SETTINGS;
   const train = loadGoEmotions('train');
   const base = new AffectModel({ ...table, felt: FELT_PLACEHOLDER });
-  const neutral = train.filter((r) => r.labels.length === 1 && r.labels[0] === 'neutral').map((r) => base.sentence(r.text).probability);
+  const neutral = train
+    .filter((r) => r.labels.length === 1 && r.labels[0] === 'neutral')
+    .map((r) => base.sentence(r.text).probability);
   const neutralReference = categories.map((_, c) => {
     const ps = neutral.map((p) => p[c]!).sort((a, b) => a - b);
     return Math.round(ps[Math.floor(ps.length * neutralQuantile)]! * 1e4) / 1e4;
   });
-  const topicFloor = categories.map((id) => (CATEGORIES[id].classification === 'mal' ? floor.mal : id === 'joy' ? floor.joy : floor.pro));
+  const topicFloor = categories.map((id) =>
+    CATEGORIES[id].classification === 'mal' ? floor.mal : id === 'joy' ? floor.joy : floor.pro,
+  );
   const felt: FeltModel = {
     deadZone,
     expressedWeight,
@@ -222,15 +311,24 @@ export function addFeltLayer(table: ModelTable, emb: Embeddings): ModelTable {
   const draft = new AffectModel({ ...table, felt });
   const labelled = (text: string, truth: Verdict): LabelledPage => {
     const a = draft.analyze({ text });
-    const scores = categories.map((id) => ({ id, classification: CATEGORIES[id].classification, score: a.categoryScores[id].BaseScore }));
+    const scores = categories.map((id) => ({
+      id,
+      classification: CATEGORIES[id].classification,
+      score: a.categoryScores[id].BaseScore,
+    }));
     return { valence: a.valence, scores, truth };
   };
-  const lean = (v: number, low: number, high: number): Verdict => (v <= low ? 'draining' : v >= high ? 'uplifting' : 'neutral');
+  const lean = (v: number, low: number, high: number): Verdict =>
+    v <= low ? 'draining' : v >= high ? 'uplifting' : 'neutral';
   // Every fourth GoEmotions train comment (no dev data), every NYT editorial article (mean rating −4..4) and
   // every fourth EmoBank sentence (reader valence 1..5): each labelled by its own scale's outer tenths or so.
-  const comments = train.filter((_, i) => i % 4 === 0).map((r) => labelled(r.text, labelledVerdict(r.labels)));
+  const comments = train
+    .filter((_, i) => i % 4 === 0)
+    .map((r) => labelled(r.text, labelledVerdict(r.labels)));
   const articles = nytArticles(loadNyt()).map((a) => labelled(a.text, lean(a.valence, -0.5, 0.5)));
-  const sentences = loadEmoBank().filter((_, i) => i % 4 === 0).map((r) => labelled(r.text, lean(r.readerV, 2.6, 3.4)));
+  const sentences = loadEmoBank()
+    .filter((_, i) => i % 4 === 0)
+    .map((r) => labelled(r.text, lean(r.readerV, 2.6, 3.4)));
   const { f1, ...verdict } = fitVerdict([comments, articles, sentences]);
   console.info(
     `  verdict: |lean| ≥ ${verdict.valence}, balance ${verdict.balance}, strength ≥ ${verdict.strength}, mixed ≥ ${verdict.mixed}; macro-F1 ${f1.map((x) => x.toFixed(3)).join(' / ')} on ${comments.length} comments / ${articles.length} articles / ${sentences.length} sentences`,

@@ -58,7 +58,10 @@ export interface SentenceFeltInput {
  * negativity (mal) or positivity (valenced pro) and opposite the other one (so a strongly negative sentence
  * carries no pro evidence, and vice versa).
  */
-export function sentenceIntensity(m: Pick<FeltModel, 'deadZone' | 'expressedWeight'>, s: SentenceFeltInput): number {
+export function sentenceIntensity(
+  m: Pick<FeltModel, 'deadZone' | 'expressedWeight'>,
+  s: SentenceFeltInput,
+): number {
   const { negative, positive } = polarity(s.valence, m.deadZone);
   const expressed = Math.max(0, (s.probability - s.neutralReference) / (1 - s.neutralReference));
   const gate = s.gate === 'negative' ? negative : s.gate === 'positive' ? positive : 0;
@@ -92,13 +95,29 @@ export interface VerdictResult {
   confidence: number;
 }
 
+export type ScoredCategory = { id: CategoryId; classification: Classification; score: number };
+
 /** The verdict from the page valence and its category scores (0–100); thresholds in README "Verdict". */
 export function verdictOf(
   m: VerdictModel,
   valence: number,
-  scores: readonly { id: CategoryId; classification: Classification; score: number }[],
+  scores: readonly ScoredCategory[],
 ): VerdictResult {
-  const side = (c: Classification) => scores.filter((s) => s.classification === c).sort((a, b) => b.score - a.score);
+  const { verdict, drivers, confidenceInput } = decideVerdict(m, valence, scores);
+  return { verdict, drivers, confidence: applyCalibration(m.confidence[verdict], confidenceInput) };
+}
+
+/**
+ * The verdict and its drivers without the confidence map, and the map's input: |lean| (for neutral, −|lean|).
+ * The training script fits the maps on this input.
+ */
+export function decideVerdict(
+  m: Omit<VerdictModel, 'confidence'>,
+  valence: number,
+  scores: readonly ScoredCategory[],
+): { verdict: Verdict; drivers: CategoryId[]; confidenceInput: number } {
+  const side = (c: Classification) =>
+    scores.filter((s) => s.classification === c).sort((a, b) => b.score - a.score);
   const pro = side('pro');
   const mal = side('mal');
   const topPro = pro[0]?.score ?? 0;
@@ -121,8 +140,8 @@ export function verdictOf(
         : verdict === 'mixed'
           ? [...drivers(mal).slice(0, 1), ...drivers(pro).slice(0, 1)]
           : [];
-  const x = verdict === 'neutral' ? -Math.abs(lean) : Math.abs(lean);
-  return { verdict, drivers: driving, confidence: applyCalibration(m.confidence[verdict], x) };
+  const confidenceInput = verdict === 'neutral' ? -Math.abs(lean) : Math.abs(lean);
+  return { verdict, drivers: driving, confidenceInput };
 }
 
 /** A strongest category score of PATTERN_HALF halves the pattern strength (README "Pattern strength"). */
