@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../http/errors.ts';
 import { createKeyedHasher, randomToken, type KeyedHasher } from '../lib/crypto.ts';
-import { coarsePlace } from '../lib/place.ts';
+import { coarsePlace } from '../lib/address.ts';
 import { createSessionService, type SessionService } from '../modules/auth/sessions.ts';
 import { getOrCreateSetting } from '../modules/settings/repository.ts';
 import { userRoom, type AppSocket } from './socket.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DevicesResponse } from '@mediadiet/contract/account';
 import { messages } from '@mediadiet/contract/messages';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { coarsePlace } from '../../../src/lib/place.ts';
+import { coarsePlace } from '../../../src/lib/address.ts';
 import { describeUserAgent } from '../../../src/lib/user-agent.ts';
 import { latestPin, post } from '../../helpers/auth-flow.ts';
 import { bearer } from '../../helpers/builders.ts';
