@@ -10,20 +10,12 @@ import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import vaderModule from 'vader-sentiment';
 import { analyze } from '@mediadiet/analyzer';
+import type { BenchRow } from './lib/types.ts';
 
 interface VaderJs {
   SentimentIntensityAnalyzer: { polarity_scores(text: string): { compound: number } };
 }
 const vader = vaderModule as unknown as VaderJs;
-
-interface BenchRow {
-  name: string;
-  value: number;
-  unit: string;
-  baseline?: { name: string; value: number };
-  ratio?: number;
-  goal?: string;
-}
 
 const PARAGRAPH = [
   'The city council voted on Tuesday to expand the program, after months of angry debate about its cost.',

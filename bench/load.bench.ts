@@ -1,5 +1,5 @@
 /**
- * Load (issue #9): the mixed workload (lib/workload.ts: auth check, history, insights, touch-point upload, with
+ * Load (decision 092): the mixed workload (lib/workload.ts: auth check, history, insights, touch-point upload, with
  * socket clients listening) with autocannon at BENCH_LOAD_CONNECTIONS (200) for BENCH_LOAD_SECONDS (60) on the
  * built server: one instance with the whole machine (p50 / p99 latency, error rate), on PGlite and — with
  * DATABASE_URL — on PostgreSQL; then 2,000 idle authenticated sockets on one instance (resident memory per
@@ -229,7 +229,7 @@ async function openLoop(
 }
 
 /**
- * This machine's ceiling for the workload (decision 092, eleventh session): the same autocannon run against a
+ * This machine's ceiling for the workload (decision 092): the same autocannon run against a
  * bare node:http server (lib/replay-server.mjs) that answers each call with the bytes the instance answered it.
  * What the loopback, the kernel and the load generator cost for this conversation with no application at all;
  * the instance's throughput is given as a share of it, which compares across machines where absolute figures

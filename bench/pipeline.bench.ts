@@ -13,6 +13,7 @@ import { analyze } from '@mediadiet/analyzer';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { article } from './analyzer.bench.ts';
+import { seedPremiumReader } from './lib/instances.ts';
 import type { BenchRow } from './lib/types.ts';
 
 const PAGES = Number(process.env.BENCH_PIPELINE_PAGES ?? 600);
@@ -34,7 +35,7 @@ export default async function run(): Promise<BenchRow[]> {
   const app = await buildApp(config);
   await app.ready();
   try {
-    const apiKey = await seedPremiumUser(app);
+    const { apiKey } = await seedPremiumReader(app);
     const text = article(2000);
     const body = (i: number) => ({
       url: `https://news.example.org/bench/${i}`,
@@ -108,36 +109,4 @@ export default async function run(): Promise<BenchRow[]> {
     await app.close();
     await rm(dataDir, { recursive: true, force: true });
   }
-}
-
-/** A Premium subscriber (test card) with the highest overage cap and a paired extension: its apiKey. */
-async function seedPremiumUser(app: Awaited<ReturnType<typeof buildApp>>): Promise<string> {
-  const user = await app.users.create({ email: `bench-${Date.now()}@example.com`, name: 'Bench' });
-  if (!user) throw new Error('user');
-  const { token } = await app.sessions.create(user.id, 'pin');
-  const call = async (
-    method: 'GET' | 'POST' | 'PATCH',
-    url: string,
-    payload?: Record<string, unknown>,
-    bearer = token,
-  ) => {
-    const response = await app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${bearer}` },
-      ...(payload ? { payload } : {}),
-    });
-    if (response.statusCode >= 300) throw new Error(`${url}: ${response.body}`);
-    return response.json<Record<string, unknown>>();
-  };
-  const { clientSecret } = (await call('POST', '/api/payment/intent')) as { clientSecret: string };
-  const { paymentMethodId } = (await call('POST', '/api/payment/local/confirm-setup', {
-    clientSecret,
-    card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
-  })) as { paymentMethodId: string };
-  await call('POST', '/api/subscription/create', { plan: 'premium', paymentMethodId });
-  await call('PATCH', '/api/subscription/overage', { amount: 1000 });
-  const { apiKey } = (await call('GET', '/api/extension/auth')) as { apiKey: string };
-  await call('POST', '/api/extension/verify', undefined, apiKey);
-  return apiKey;
 }

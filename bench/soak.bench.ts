@@ -1,5 +1,5 @@
 /**
- * Soak (issue #9): one built instance under a steady mixed workload (lib/workload.ts, BENCH_SOAK_RATE requests/s
+ * Soak: one built instance under a steady mixed workload (lib/workload.ts, BENCH_SOAK_RATE requests/s
  * over 20 connections, 50 listening sockets) for BENCH_SOAK_SECONDS (600: ten minutes). Resident memory is
  * sampled every 10 s; the figure is the growth from the end of the first minute (caches, pools and JIT warm)
  * to the end. PGlite by default, PostgreSQL with DATABASE_URL. Figures, not tests. Goal: growth ≤ 10 %.

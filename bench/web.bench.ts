@@ -12,23 +12,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { AUTH_TOKEN_KEY } from '@mediadiet/contract/constants';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { users } from '../apps/server/src/db/schema.ts';
+import { demoSessionToken } from './lib/demo-session.ts';
 import { freePort, spawnAndWait, stop } from './lib/http.ts';
+import { BENCH_SECRET, benchServerEnv } from './lib/server-env.ts';
 import type { BenchRow } from './lib/types.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
 const serverEntry = path.join(repoRoot, 'apps/server/dist/server.js');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SECRET = 'bench-only-secret-0123456789abcdefghijklmnop';
-export const DEMO_EMAIL = 'demo@mediadiet.app';
 
 export default async function run(): Promise<BenchRow[]> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'mediadiet-bench-web-'));
@@ -38,18 +34,7 @@ export default async function run(): Promise<BenchRow[]> {
   const origin = `http://127.0.0.1:${port}`;
   const server = await spawnAndWait(
     [serverEntry],
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      MAIL_LOG_ONLY: 'true',
-      SESSION_SECRET: SECRET,
-      PUBLIC_URL: origin,
-      TOUCHPOINT_WORKER: 'off',
-      DATABASE_URL: '',
-    },
+    benchServerEnv(port, { DATA_DIR: dataDir, PUBLIC_URL: origin, TOUCHPOINT_WORKER: 'off', DATABASE_URL: '' }),
     `${origin}/readyz`,
   );
   const debugPort = await freePort();
@@ -84,30 +69,11 @@ export default async function run(): Promise<BenchRow[]> {
 
 /** `npm run seed:demo` into `dataDir`, then a session for the demo user (same secret as the server). */
 async function seedAndSignIn(dataDir: string): Promise<string> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, SESSION_SECRET: SECRET, NODE_ENV: 'development', LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, SESSION_SECRET: BENCH_SECRET, NODE_ENV: 'development', LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
   const seeded = spawnSync('npm', ['run', 'seed:demo', '--silent'], { cwd: repoRoot, env, encoding: 'utf8' });
   if (seeded.status !== 0) throw new Error(`seed:demo failed: ${seeded.stderr || seeded.stdout}`);
-  const app = await buildApp(
-    loadConfig({
-      NODE_ENV: 'production',
-      MAIL_LOG_ONLY: 'true',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SESSION_SECRET: SECRET,
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-      TOUCHPOINT_WORKER: 'off',
-    }),
-  );
-  try {
-    await app.ready();
-    const [demo] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_EMAIL));
-    if (!demo) throw new Error(`seed:demo did not create ${DEMO_EMAIL}`);
-    return (await app.sessions.create(demo.id, 'pin')).token;
-  } finally {
-    await app.close();
-  }
+  return demoSessionToken(dataDir, BENCH_SECRET);
 }
 
 async function withToken(context: BrowserContext, origin: string, token: string | null): Promise<void> {

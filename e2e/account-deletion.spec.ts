@@ -1,7 +1,7 @@
 import { messages } from '@mediadiet/contract/messages';
 import { test, expect } from './fixtures/test.ts';
 import { registerThroughUi, uniqueEmail } from './fixtures/auth.ts';
-import { CARDS, skipExtensionWizard, subscribe } from './fixtures/billing.ts';
+import { CARDS, planCard, skipExtensionWizard, subscribe } from './fixtures/billing.ts';
 
 /**
  * Deleting an account that had a free trial, then coming back with the same e-mail: the second trial is
@@ -18,7 +18,7 @@ test('a deleted account that had a trial cannot start a second one with the same
 
   await page.getByRole('tab', { name: 'Settings' }).click();
   await page.getByRole('button', { name: 'Delete account' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
   await dialog.getByLabel('Type your e-mail address to confirm').fill(email);
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page).toHaveURL(/\/auth\/login/);
@@ -29,6 +29,5 @@ test('a deleted account that had a trial cannot start a second one with the same
   // The account now offers the plan without a trial.
   await second.press('Escape');
   await page.goto('/subscription');
-  const plans = page.getByRole('region', { name: 'Subscription Plans' });
-  await expect(plans.getByRole('article', { name: 'Premium' }).getByRole('button', { name: 'Subscribe' })).toBeVisible();
+  await expect(planCard(page, 'Premium').getByRole('button', { name: 'Subscribe' })).toBeVisible();
 });

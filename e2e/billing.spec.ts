@@ -1,6 +1,6 @@
 import { test, expect, expectAccessible } from './fixtures/test.ts';
 import { registerThroughUi, uniqueEmail } from './fixtures/auth.ts';
-import { CARDS, confirmSwal, fillCard, skipExtensionWizard, subscribe } from './fixtures/billing.ts';
+import { CARDS, answerConfirm, fillCard, skipExtensionWizard, subscribe } from './fixtures/billing.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -33,7 +33,7 @@ test('Premium free trial → success → Personality tab; change to Basic → it
   await expect(plansModal.getByRole('article', { name: 'Free' })).toHaveCount(0);
   await expectAccessible(page);
   await plansModal.getByRole('article', { name: 'Basic' }).getByRole('button', { name: 'Change Plan' }).click();
-  await confirmSwal(page, 'Are you sure you want to change your subscription plan? This will take effect immediately.', 'Yes, Change Plan');
+  await answerConfirm(page, 'Are you sure you want to change your subscription plan? This will take effect immediately.', 'Yes, Change Plan');
   await expect(page.getByText('Subscription updated successfully!')).toBeVisible();
   await page.goto('/auth/dashboard');
   await expect(page.getByRole('tab', { name: 'Insights' })).toBeVisible();
@@ -43,7 +43,7 @@ test('Premium free trial → success → Personality tab; change to Basic → it
   await page.goto('/subscription');
   await page.getByRole('button', { name: 'Manage Subscription' }).click();
   await page.getByRole('dialog', { name: 'Manage Subscription' }).getByRole('button', { name: 'Cancel Subscription' }).click();
-  await confirmSwal(page, 'Are you sure you want to cancel your subscription? This cannot be undone.', 'Yes, Cancel');
+  await answerConfirm(page, 'Are you sure you want to cancel your subscription? This cannot be undone.', 'Yes, Cancel');
   await expect(page.getByText(/Subscription cancelled successfully/)).toBeVisible();
   await page.getByRole('button', { name: 'Manage Subscription' }).click();
   const scheduled = page.getByRole('dialog', { name: 'Manage Subscription' });
@@ -81,11 +81,8 @@ test('cards: add a second, make it default, delete the first; raise the cap abov
   await master.getByRole('button', { name: 'Set Default' }).click();
   await expect(page.getByRole('region', { name: 'Default payment method' })).toContainText('4444');
 
-  page.once('dialog', (d) => {
-    expect(d.message()).toBe('Are you sure you want to delete this payment method?');
-    void d.accept();
-  });
   await page.getByRole('listitem', { name: 'Visa ending in 4242' }).getByRole('button', { name: 'Delete' }).click();
+  await answerConfirm(page, 'Are you sure you want to delete this payment method?', 'Confirm');
   await expect(page.getByText('Payment method deleted successfully')).toBeVisible();
   await expect(page.getByRole('listitem', { name: 'Visa ending in 4242' })).toHaveCount(0);
 
@@ -99,7 +96,7 @@ test('cards: add a second, make it default, delete the first; raise the cap abov
   await expect(save).toBeEnabled();
   await expectAccessible(page);
   await save.click();
-  await confirmSwal(page, /Confirm High Overage Limit|Are you sure you want to set a high overage limit of/, 'Confirm');
+  await answerConfirm(page, /Confirm High Overage Limit|Are you sure you want to set a high overage limit of/, 'Confirm');
   await expect(page.getByText('Overage limit updated successfully')).toBeVisible();
   await expect(save).toBeDisabled();
 });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures/test.ts';
 import { registerThroughUi, uniqueEmail } from './fixtures/auth.ts';
-import { confirmSwal, skipExtensionWizard, subscribe } from './fixtures/billing.ts';
+import { answerConfirm, skipExtensionWizard, subscribe } from './fixtures/billing.ts';
 
 /**
  * The web app works under its Content-Security-Policy (issue 26, finding 3; decision 101): every screen of a
@@ -53,7 +53,7 @@ test('the app runs under its strict Content-Security-Policy without a violation'
   await page.goto('/subscription');
   await page.getByRole('button', { name: 'Manage Subscription' }).click();
   await page.getByRole('dialog', { name: 'Manage Subscription' }).getByRole('button', { name: 'Cancel Subscription' }).click();
-  await confirmSwal(page, 'Are you sure you want to cancel your subscription? This cannot be undone.', 'Yes, Cancel');
+  await answerConfirm(page, 'Are you sure you want to cancel your subscription? This cannot be undone.', 'Yes, Cancel');
   await expect(page.getByText(/Subscription cancelled successfully/)).toBeVisible();
   // The real-time channel (socket.io) is allowed too.
   await page.goto('/auth/dashboard');

@@ -10,8 +10,8 @@ import type { RecentAnalysesResponse } from '@mediadiet/contract/analysis';
 import { topCategories } from '@mediadiet/contract/analysis';
 import { CATEGORIES } from '@mediadiet/contract/categories';
 import { test, expect, expectAccessible } from './fixtures/test.ts';
-import { registerThroughUi, uniqueEmail } from './fixtures/auth.ts';
-import { subscribe } from './fixtures/billing.ts';
+import { uniqueEmail } from './fixtures/auth.ts';
+import { openPopup, openPopupFor, signUpAndPair, visit } from './fixtures/journey.ts';
 import {
   buildExtension,
   CONSENT_PAGE_PATH,
@@ -81,34 +81,6 @@ async function harness(baseURL: string, options: { consent?: boolean } = {}) {
   };
 }
 
-/** Registers, subscribes to `plan` and pairs the extension through the wizard that opens after subscribing. */
-async function signUpAndPair(page: Page, plan: 'Free' | 'Basic') {
-  await registerThroughUi(page, 'Ext Tester', uniqueEmail('ext'));
-  await subscribe(page, plan);
-  const success = page.getByRole('dialog', { name: /^Welcome to / });
-  await success.getByRole('button', { name: 'Continue to Dashboard' }).click();
-  await expect(page).toHaveURL(/\/auth\/dashboard/);
-  // The extension is installed, so the wizard starts at the connect step.
-  const wizard = page.getByRole('dialog', { name: 'Phase II: Connect' });
-  await expect(wizard).toBeVisible({ timeout: 15_000 });
-  await expectAccessible(page);
-  await wizard.getByRole('button', { name: 'Connect Now' }).click();
-  const done = page.getByRole('dialog', { name: 'Setup Complete!' });
-  await expect(done).toBeVisible();
-  await expectAccessible(page);
-  await done.getByRole('button', { name: messages.extension.continueToDashboard }).click();
-  await expect(done).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Extension status: Connected' })).toBeVisible();
-}
-
-/** Opens `url` in a new tab, stays past the dwell time, and closes it (the dashboard tab keeps running). */
-async function visit(context: BrowserContext, url: string) {
-  const tab = await context.newPage();
-  await tab.goto(url);
-  await tab.waitForTimeout(1500);
-  await tab.close();
-}
-
 async function recent(page: Page): Promise<RecentAnalysesResponse> {
   const token = await page.evaluate(() => localStorage.getItem('authToken'));
   const res = await page.request.get('/api/analysis/recent', { headers: { authorization: `Bearer ${token}` } });
@@ -160,12 +132,6 @@ async function offscreenDocuments(context: BrowserContext): Promise<number> {
     const { runtime } = (globalThis as unknown as { chrome: { runtime: { getContexts(f: { contextTypes: string[] }): Promise<unknown[]> } } }).chrome;
     return (await runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT'] })).length;
   });
-}
-
-async function openPopup(context: BrowserContext): Promise<Page> {
-  const popup = await context.newPage();
-  await popup.goto(`chrome-extension://${EXTENSION_ID}/popup/popup.html`);
-  return popup;
 }
 
 let h: Harness | undefined;
@@ -317,26 +283,25 @@ test('consent before the first capture; private pages never leave; addresses los
     .poll(async () => (await recent(page)).results.map((a) => a.url), { timeout: 30_000 })
     .toEqual([h.pages.url('calm-garden.test', '/morning')]);
 
-  // "Ignore this site" from the popup (the message its button sends; a popup opened as a tab has no page of its
-  // own) goes on the account's list: the web app shows it, and the page is not captured any more.
-  const outrage = h.pages.url('outrage-daily.test', '/council');
-  const popupTab = await openPopup(h.context);
-  await popupTab.evaluate(
-    (url) =>
-      (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).chrome.runtime.sendMessage({
-        kind: 'ignoreSite',
-        url,
-        ignore: true,
-      }),
-    outrage,
-  );
+  // "Ignore this site" in the popup opened over a page goes on the account's list: the web app shows it, and the
+  // site's pages are not captured any more.
+  const outrageTab = await h.context.newPage();
+  await outrageTab.goto(h.pages.url('outrage-daily.test', '/first'));
+  await expect.poll(() => h!.sentFor('outrage-daily.test').length, { timeout: 20_000 }).toBe(1);
+  const popupTab = await openPopupFor(h.context, 'outrage-daily.test');
+  await expect(popupTab.locator('#site-host')).toHaveText('outrage-daily.test');
+  await popupTab.getByRole('button', { name: 'Ignore this site' }).click();
+  await expect(popupTab.locator('#site-reason')).toHaveText('You ignore this site. Remove it under Ignored Sites in your account.');
+  await expect(popupTab.getByRole('button', { name: 'Ignore this site' })).toBeDisabled();
   await popupTab.close();
+  await outrageTab.close();
+  const outrage = h.pages.url('outrage-daily.test', '/council');
   expect(h.proxy.recorded.some((r) => r.method === 'POST' && r.path === '/api/account/urls')).toBe(true);
   await page.goto(`${baseURL}/auth/dashboard?view=urlManagement`);
   await expect(page.getByRole('table', { name: 'Your ignored websites' })).toContainText('outrage-daily.test');
   await visit(h.context, outrage);
   await page.waitForTimeout(1000);
-  expect(h.sentFor('outrage-daily.test')).toEqual([]);
+  expect(h.sentFor('outrage-daily.test')).toHaveLength(1);
 });
 
 test('a script on the web app’s origin cannot move the extension to another account without the person’s say-so', async ({

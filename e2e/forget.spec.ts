@@ -40,7 +40,7 @@ test('forget a page from its detail: gone here, live in another tab, and on the 
   await cards.first().click();
   await expect(page).toHaveURL(new RegExp(`analysis=${id}`));
   await page.getByRole('button', { name: 'Forget this page' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Forget this page?' });
+  const dialog = page.getByRole('alertdialog', { name: 'Forget this page?' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('This cannot be undone.', { exact: false })).toBeVisible();
   await expectAccessible(page);

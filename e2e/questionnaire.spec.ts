@@ -10,7 +10,7 @@ import type { Question } from '@mediadiet/contract/questionnaire';
 import { test as base, expect, expectAccessible } from './fixtures/test.ts';
 import { registerThroughUi, uniqueEmail } from './fixtures/auth.ts';
 import { skipExtensionWizard, subscribe } from './fixtures/billing.ts';
-import { startServer, type RunningServer } from './fixtures/server.ts';
+import { SERVER_START_TIMEOUT, startServer, type RunningServer } from './fixtures/server.ts';
 
 /** A server whose questionnaire processing takes 2 s, so the processing view can be seen. */
 const test = base.extend<object, { quick: RunningServer }>({
@@ -21,7 +21,7 @@ const test = base.extend<object, { quick: RunningServer }>({
       await use(server);
       await server.stop();
     },
-    { scope: 'worker' },
+    { scope: 'worker', timeout: SERVER_START_TIMEOUT },
   ],
 });
 test.use({ baseURL: async ({ quick }, use) => use(quick.baseURL) });

@@ -169,7 +169,7 @@ test('a Google sign-in for another account while signed in asks first; staying k
     return value;
   });
   await page.goto(`/auth/google?mode=redirect&binding=${binding}`);
-  const dialog = page.getByRole('dialog', { name: 'Switch account?' });
+  const dialog = page.getByRole('alertdialog', { name: 'Switch account?' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(beaEmail);
   await expectAccessible(page);

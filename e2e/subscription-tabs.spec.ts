@@ -1,6 +1,6 @@
 import { test, expect, expectAccessible } from './fixtures/test.ts';
 import { registerThroughUi, uniqueEmail } from './fixtures/auth.ts';
-import { subscribe } from './fixtures/billing.ts';
+import { planCard, subscribe } from './fixtures/billing.ts';
 
 test('the gray LED opens the setup flow; subscribing in one tab turns the LED of the other red', async ({
   page,
@@ -23,12 +23,7 @@ test('the gray LED opens the setup flow; subscribing in one tab turns the LED of
   await expect(page).toHaveURL(/\/subscription$/);
 
   // Subscribe in the first tab (a first paid plan starts the free trial).
-  await expect(
-    page
-      .getByRole('region', { name: 'Subscription Plans' })
-      .getByRole('article', { name: 'Basic' })
-      .getByRole('button', { name: 'Start Free Trial' }),
-  ).toBeVisible();
+  await expect(planCard(page, 'Basic').getByRole('button', { name: 'Start Free Trial' })).toBeVisible();
   await subscribe(page, 'Basic');
   await expect(page.getByRole('dialog', { name: 'Welcome to Basic!' })).toBeVisible();
 
@@ -44,12 +39,7 @@ test('the gray LED opens the setup flow; subscribing in one tab turns the LED of
 test('the cancel confirmation takes keyboard focus and closes on Escape', async ({ page }) => {
   await registerThroughUi(page, 'Key Board', uniqueEmail('keys'));
   await page.goto('/subscription');
-  await expect(
-    page
-      .getByRole('region', { name: 'Subscription Plans' })
-      .getByRole('article', { name: 'Basic' })
-      .getByRole('button', { name: 'Start Free Trial' }),
-  ).toBeVisible();
+  await expect(planCard(page, 'Basic').getByRole('button', { name: 'Start Free Trial' })).toBeVisible();
   await subscribe(page, 'Basic');
   const success = page.getByRole('dialog', { name: 'Welcome to Basic!' });
   await success.getByRole('button', { name: 'Continue to Dashboard' }).click();
@@ -64,7 +54,7 @@ test('the cancel confirmation takes keyboard focus and closes on Escape', async 
     .getByRole('dialog', { name: 'Manage Subscription' })
     .getByRole('button', { name: 'Cancel Subscription' })
     .click();
-  const popup = page.locator('.swal2-popup');
+  const popup = page.getByRole('alertdialog', { name: 'Cancel Subscription' });
   await expect(popup).toContainText(
     'Are you sure you want to cancel your subscription? This cannot be undone.',
   );

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /** The several-instances and fault proofs (test/scale) need a real PostgreSQL and Redis: CI's second pass. */
@@ -8,6 +9,10 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     exclude: ['**/node_modules/**', ...(scale ? [] : ['test/scale/**'])],
     globalSetup: ['./test/helpers/global-setup.ts'],
+    // One worker per core, and each worker imports the server once for all of its files (decision 146): every
+    // test builds its own app and database, and no test measures time, so files cannot see each other's work.
+    maxWorkers: availableParallelism(),
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

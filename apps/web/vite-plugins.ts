@@ -1,4 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { Plugin, Rolldown } from 'vite';
 
 /**
@@ -261,6 +265,53 @@ export function inlineContractLiterals(): Plugin {
         }
         return { code: out, map: null };
       },
+    },
+  };
+}
+
+/** Text files worth compressing; images and fonts are compressed already, source maps are not served. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest|ico)$/;
+/** Below this a compressed copy saves less than a packet and costs a file lookup. */
+const COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * Writes `file.br` (Brotli, quality 11) and `file.gz` (gzip, level 9) beside every compressible file of the
+ * build, kept only where smaller, so the server sends them as they are (apps/server/src/plugins/web.ts,
+ * `preCompressed`; deploy/nginx.conf `gzip_static`) instead of compressing on every request or not at
+ * all (decision 139). Build time, once: maximum compression costs nothing at request time.
+ */
+export function precompress(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  let outDir = '';
+  return {
+    name: 'mediadiet:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await readdir(outDir, { recursive: true })).filter((file) => COMPRESSIBLE.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          const full = path.join(outDir, file);
+          if (!(await stat(full)).isFile()) return;
+          const raw = await readFile(full);
+          if (raw.length < COMPRESS_MIN_BYTES) return;
+          const [br, gzipped] = await Promise.all([
+            brotli(raw, {
+              params: {
+                [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length,
+                [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+              },
+            }),
+            gz(raw, { level: zlib.Z_BEST_COMPRESSION }),
+          ]);
+          if (br.length < raw.length) await writeFile(`${full}.br`, br);
+          if (gzipped.length < raw.length) await writeFile(`${full}.gz`, gzipped);
+        }),
+      );
     },
   };
 }

@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { parseEnv } from './src/config/env-schema.ts';
 import {
   inlineContractLiterals,
+  precompress,
   preloadScreenChunks,
   pureContractDeclarations,
   toLiteral,
@@ -61,6 +62,7 @@ export default defineConfig(({ command, mode }) => ({
     pureContractDeclarations(),
     inlineContractLiterals(),
     preloadScreenChunks(),
+    precompress(),
   ],
   resolve: {
     alias: [

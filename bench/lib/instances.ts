@@ -14,11 +14,13 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { limitCpu, type CpuQuota } from './cpu-quota.ts';
 import { freePort, spawnAndWait, stop } from './http.ts';
+import { BENCH_SECRET, benchServerEnv } from './server-env.ts';
+
+export { BENCH_SECRET } from './server-env.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const serverEntry =
   process.env.BENCH_SERVER_ENTRY ?? path.resolve(here, '../../apps/server/dist/server.js');
-export const BENCH_SECRET = 'bench-only-secret-0123456789abcdefghijklmnop';
 
 export interface Instance {
   base: string;
@@ -42,19 +44,13 @@ export async function startInstances(
       const port = await freePort();
       const child = await spawnAndWait(
         [serverEntry],
-        {
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          LOG_LEVEL: 'warn',
-          NODE_ENV: 'production',
-          MAIL_LOG_ONLY: 'true',
+        benchServerEnv(port, {
           METRICS: 'on',
-          SESSION_SECRET: BENCH_SECRET,
           BILLING_SWEEP_INTERVAL_MS: '0',
           // The bench hits one address many times: the per-IP sign-in limit would refuse the seeding.
           AUTH_RATE_LIMIT_PER_IP: '100000',
           ...env,
-        },
+        }),
         `http://127.0.0.1:${port}/readyz`,
       );
       const quota = options.cpu === undefined ? undefined : await limitCpu(child.pid!, options.cpu);
@@ -112,43 +108,44 @@ export async function seedReaders(env: Record<string, string>, count: number): P
   await app.ready();
   try {
     const readers: Reader[] = [];
-    for (let i = 0; i < count; i++) {
-      const user = await app.users.create({
-        email: `bench-${randomUUID()}@example.com`,
-        name: 'Bench Reader',
-      });
-      if (!user) throw new Error('user');
-      const { token } = await app.sessions.create(user.id, 'pin');
-      const call = async (
-        method: 'GET' | 'POST' | 'PATCH',
-        url: string,
-        payload?: object,
-        bearer = token,
-      ) => {
-        const response = await app.inject({
-          method,
-          url,
-          headers: { authorization: `Bearer ${bearer}`, 'user-agent': `bench-${i}` },
-          ...(payload ? { payload } : {}),
-        });
-        if (response.statusCode >= 300) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
-        return response.json<Record<string, unknown>>();
-      };
-      const { clientSecret } = (await call('POST', '/api/payment/intent')) as { clientSecret: string };
-      const { paymentMethodId } = (await call('POST', '/api/payment/local/confirm-setup', {
-        clientSecret,
-        card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
-      })) as { paymentMethodId: string };
-      await call('POST', '/api/subscription/create', { plan: 'premium', paymentMethodId });
-      await call('PATCH', '/api/subscription/overage', { amount: 1000 });
-      const { apiKey } = (await call('GET', '/api/extension/auth')) as { apiKey: string };
-      await call('POST', '/api/extension/verify', undefined, apiKey);
-      readers.push({ userId: user.id, token, apiKey });
-    }
+    for (let i = 0; i < count; i++) readers.push(await seedPremiumReader(app, `bench-${i}`));
     return readers;
   } finally {
     await app.close();
   }
+}
+
+/**
+ * A Premium subscriber (test card) with the highest overage cap and a paired extension, made through the API
+ * of `app` (in-process); `userAgent` names its requests.
+ */
+export async function seedPremiumReader(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  userAgent = 'bench',
+): Promise<Reader> {
+  const user = await app.users.create({ email: `bench-${randomUUID()}@example.com`, name: 'Bench Reader' });
+  if (!user) throw new Error('user');
+  const { token } = await app.sessions.create(user.id, 'pin');
+  const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, bearer = token) => {
+    const response = await app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${bearer}`, 'user-agent': userAgent },
+      ...(payload ? { payload } : {}),
+    });
+    if (response.statusCode >= 300) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+    return response.json<Record<string, unknown>>();
+  };
+  const { clientSecret } = (await call('POST', '/api/payment/intent')) as { clientSecret: string };
+  const { paymentMethodId } = (await call('POST', '/api/payment/local/confirm-setup', {
+    clientSecret,
+    card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
+  })) as { paymentMethodId: string };
+  await call('POST', '/api/subscription/create', { plan: 'premium', paymentMethodId });
+  await call('PATCH', '/api/subscription/overage', { amount: 1000 });
+  const { apiKey } = (await call('GET', '/api/extension/auth')) as { apiKey: string };
+  await call('POST', '/api/extension/verify', undefined, apiKey);
+  return { userId: user.id, token, apiKey };
 }
 
 /** A fresh PostgreSQL database on the server of `adminUrl`, dropped by the returned function. */

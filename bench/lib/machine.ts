@@ -1,7 +1,7 @@
 /**
  * How busy the whole machine was over an interval, in cores (Linux /proc/stat: every process, the load generator
  * and the database included). A scaling ratio measured while the machine had no core left measures the machine,
- * not the instances (decision 092, eleventh session).
+ * not the instances (decision 092).
  */
 import { readFile } from 'node:fs/promises';
 

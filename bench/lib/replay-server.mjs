@@ -1,4 +1,4 @@
-// The load bench's ceiling (decision 092, eleventh session): a bare node:http server that answers each call of
+// The load bench's ceiling (decision 092): a bare node:http server that answers each call of
 // the mixed workload with the bytes the real instance answered it (REPLAY_ANSWERS: a JSON file of
 // { "METHOD /path": { status, headers, body (base64) } }), after reading the request's body. No framework, no
 // database, no authentication: what this machine's HTTP stack and the load generator cost for the same

@@ -1,5 +1,5 @@
 /**
- * The mixed workload of the load benches (issue #9): every connection cycles through an auth check
+ * The mixed workload of the load benches (decision 092): every connection cycles through an auth check
  * (POST /auth/loggedin), the history (GET /api/analysis/recent), the month's insights (GET
  * /api/analysis/insights) and a touch-point upload (POST /api/extension/touchpoints, a short page with a new
  * URL each time, so the worker analyses it and the reader's sockets hear `analysis_created_…`), each as a

@@ -202,6 +202,7 @@ async function writeStatic(target: Target): Promise<void> {
   await mkdir(path.join(outdir, 'icons'), { recursive: true });
   await mkdir(path.join(outdir, 'analyzer'), { recursive: true });
   if (target === 'chrome') await cp(path.join(root, 'src/analyzer/offscreen.html'), path.join(outdir, ANALYZER_FILES.offscreenHtml));
+  await cp(path.join(root, 'src/pages.css'), path.join(outdir, 'pages.css'));
   await cp(path.join(root, 'src/popup/popup.html'), path.join(outdir, FILES.popupHtml));
   await cp(path.join(root, 'src/popup/popup.css'), path.join(outdir, 'popup/popup.css'));
   await mkdir(path.join(outdir, 'confirm'), { recursive: true });

@@ -1,4 +1,4 @@
-import type { AnalysisScores } from '@mediadiet/contract/analysis';
+import type { AnalysisScores, Verdict } from '@mediadiet/contract/analysis';
 import type { BrowserApi } from './browser';
 import type { SkipReason } from './skip-reasons';
 import type { LastAnalysis } from './storage-keys';
@@ -15,6 +15,8 @@ export interface InternalMessages {
     res: { status: 'queued' | 'skipped' | 'duplicate'; reason?: SkipReason; scores?: AnalysisScores };
   };
   popupState: { req: { tabId?: number; url?: string }; res: PopupState };
+  /** The server's result for the tab's last page (server mode): fetched, kept, and the state answered. */
+  lastResult: { req: { tabId?: number; url?: string }; res: PopupState };
   ignoreSite: { req: { url: string; ignore: boolean; tabId?: number }; res: PopupState };
   pause: { req: { minutes: number; tabId?: number; url?: string }; res: PopupState };
   setOnDevice: { req: { onDevice: boolean; tabId?: number; url?: string }; res: PopupState };
@@ -48,6 +50,14 @@ export interface PopupState {
   lastTop: { id: string; name: string; score: number }[];
   /** The last analysis' valence, -1 (harmful) … +1 (good), when its scores are known. */
   lastValence: number | null;
+  /** What the last page leaves a reader with (analyzer 2.0.0), when its scores carry a verdict. */
+  lastVerdict: { verdict: Verdict; drivers: string[]; confidence: number | null } | null;
+  /**
+   * Server mode, a page sent but its result not here yet: `loading` (the popup asks for it now), `pending` (the
+   * server is still analysing it), `failed`, `gone` (forgotten meanwhile) or `unavailable` (the server could not
+   * be asked: offline, an error). Null when there is nothing to fetch.
+   */
+  lastResult: 'loading' | 'pending' | 'failed' | 'gone' | 'unavailable' | null;
   queueLength: number;
   queueDropped: number;
   limitReached: boolean;
@@ -65,6 +75,7 @@ const KINDS: readonly InternalKind[] = [
   'captureCheck',
   'capture',
   'popupState',
+  'lastResult',
   'ignoreSite',
   'pause',
   'setOnDevice',

@@ -58,9 +58,16 @@ export interface LastAnalysis {
   title: string;
   at: number;
   mode: 'device' | 'server';
-  /** Present in device mode (scored here); in server mode the score arrives on the dashboard later. */
+  /**
+   * Device mode: scored here. Server mode: filled in once the server has analysed the page (the popup asks for it
+   * with `analysisId`, GET /api/extension/touchpoints/:id).
+   */
   scores?: AnalysisScores;
   status: 'queued' | 'sent' | 'limit' | 'error';
+  /** The id the upload answered (also the analysis' id): the popup fetches the server's result with it. */
+  analysisId?: string;
+  /** The server's last word on a sent page when it has no result to show: it failed, or is gone (forgotten). */
+  result?: 'failed' | 'gone';
 }
 
 export interface PendingSwitch {

@@ -4,14 +4,23 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EXTENSION_SOURCE, WEB_SOURCE, type BridgeRequestEnvelope } from '../src/bridge-protocol';
 import { installBridge } from '../src/content/bridge-core';
 import { startCapture } from '../src/content/capture-core';
+import { Readability } from '@mozilla/readability';
 import { extractReadable } from '../src/content/extract';
 
 const WEB = 'https://app.test';
-const envelope = (id = 'c1'): BridgeRequestEnvelope => ({ source: WEB_SOURCE, id, message: { type: 'PING' } });
+const envelope = (id = 'c1'): BridgeRequestEnvelope => ({
+  source: WEB_SOURCE,
+  id,
+  message: { type: 'PING' },
+});
 
 function post(data: unknown, init: { origin?: string; source?: unknown } = {}) {
   window.dispatchEvent(
-    new MessageEvent('message', { data, origin: init.origin ?? WEB, source: (init.source ?? window) as Window }),
+    new MessageEvent('message', {
+      data,
+      origin: init.origin ?? WEB,
+      source: (init.source ?? window) as Window,
+    }),
   );
 }
 
@@ -29,7 +38,10 @@ describe('bridge', () => {
     post(envelope('abc'));
     await vi.waitFor(() => expect(posted).toHaveBeenCalled());
     expect(forward).toHaveBeenCalledWith({ type: 'PING' });
-    expect(posted).toHaveBeenCalledWith({ source: EXTENSION_SOURCE, id: 'abc', response: { ok: true, version: '1.2.3' } }, WEB);
+    expect(posted).toHaveBeenCalledWith(
+      { source: EXTENSION_SOURCE, id: 'abc', response: { ok: true, version: '1.2.3' } },
+      WEB,
+    );
   });
 
   it('ignores other origins, other windows, foreign envelopes and its own replies', async () => {
@@ -57,7 +69,9 @@ describe('bridge', () => {
 
 describe('content capture', () => {
   it('never runs on the web app itself or in a private window', () => {
-    const runtime = { sendMessage: vi.fn(() => Promise.resolve({ capture: true, reason: null, dwellMs: 0 })) };
+    const runtime = {
+      sendMessage: vi.fn(() => Promise.resolve({ capture: true, reason: null, dwellMs: 0 })),
+    };
     const browser = { runtime } as unknown as Parameters<typeof startCapture>[0]['browser'];
     startCapture({ win: window, browser, webOrigin: WEB })();
     const privateWindow = { runtime, extension: { inIncognitoContext: true } } as unknown as typeof browser;
@@ -72,7 +86,9 @@ describe('content capture', () => {
     const runtime = {
       sendMessage: vi.fn((m: { kind: string }) => {
         sent.push(m);
-        return Promise.resolve(m.kind === 'captureCheck' ? { capture: true, reason: null, dwellMs: 3000 } : { status: 'queued' });
+        return Promise.resolve(
+          m.kind === 'captureCheck' ? { capture: true, reason: null, dwellMs: 3000 } : { status: 'queued' },
+        );
       }),
     };
     const browser = { runtime } as unknown as Parameters<typeof startCapture>[0]['browser'];
@@ -93,7 +109,9 @@ describe('content capture', () => {
     const runtime = {
       sendMessage: vi.fn((m: { kind: string }) => {
         sent.push(m);
-        return Promise.resolve(m.kind === 'captureCheck' ? { capture: true, reason: null, dwellMs: 1000 } : { status: 'queued' });
+        return Promise.resolve(
+          m.kind === 'captureCheck' ? { capture: true, reason: null, dwellMs: 1000 } : { status: 'queued' },
+        );
       }),
     };
     const browser = { runtime } as unknown as Parameters<typeof startCapture>[0]['browser'];
@@ -113,6 +131,25 @@ describe('content capture', () => {
     expect(page.text).not.toContain('\n');
     expect(page.title).toContain('Headline');
     expect(document.body.innerHTML).toBe(before);
+  });
+
+  it('gives the text plain Readability gives: the byline left out, links and javascript: links kept as text', () => {
+    const paragraph = (i: number) =>
+      `<div class="wrap"><p>Paragraph ${i} on <a href="/rel/${i}">relative links</a>, <a href="javascript:void(0)">a script link</a> and <em>emphasis</em>, long enough to count as content for the reader view here.</p></div>`;
+    for (const byline of [
+      '<p class="byline">By Ann Author</p>',
+      '<div class="author-box"><a rel="author" href="/people/ann">Ann Author</a></div>',
+      '',
+    ]) {
+      document.title = 'News · Site';
+      document.body.innerHTML = `<header><nav><a href="/">Home</a></nav></header><main><article><h1>News</h1>${byline}${Array.from({ length: 25 }, (_, i) => paragraph(i)).join('')}</article></main><footer>© 2026</footer>`;
+      const plain = new Readability(document.cloneNode(true) as Document, { charThreshold: 200 }).parse();
+      const expected = (plain?.textContent ?? '').replace(/\s+/g, ' ').trim();
+      const page = extractReadable(document)!;
+      expect(page.text).toBe(expected);
+      expect(page.text).toContain('a script link');
+      if (byline) expect(page.text).not.toContain('Ann Author');
+    }
   });
 
   it('drops control characters (the server refuses NUL) but keeps the words around them', () => {

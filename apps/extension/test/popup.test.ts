@@ -5,8 +5,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { PopupState } from '../src/messaging';
 import { render, setControlsBusy } from '../src/popup/view';
 
-// The workspace is the working directory of its tests (jsdom gives `import.meta.url` no file: scheme).
-const html = readFileSync(path.resolve('src/popup/popup.html'), 'utf8');
+// Found from this file, not the working directory: `npm run test:unit` runs every workspace from the root.
+const html = readFileSync(path.join(import.meta.dirname, '../src/popup/popup.html'), 'utf8');
 
 const state = (overrides: Partial<PopupState> = {}): PopupState => ({
   connected: true,
@@ -17,6 +17,8 @@ const state = (overrides: Partial<PopupState> = {}): PopupState => ({
   last: null,
   lastTop: [],
   lastValence: null,
+  lastVerdict: null,
+  lastResult: null,
   queueLength: 0,
   consented: true,
   consentUrl: 'chrome-extension://id/consent/consent.html',
@@ -72,5 +74,56 @@ describe('popup', () => {
       'Overall: leans positive (valence +0.42)',
     );
     expect(document.querySelector('[aria-label="Strongest categories"]')!.textContent).toContain('Calm72%');
+  });
+
+  const sent = {
+    url: 'https://news.example.com/a',
+    title: 'A page',
+    at: Date.now(),
+    mode: 'server' as const,
+    status: 'sent' as const,
+    analysisId: 'a1',
+  };
+
+  it('shows the verdict in plain words first, with what drives it and how sure it is', () => {
+    render(
+      document,
+      state({
+        last: sent,
+        lastVerdict: { verdict: 'draining', drivers: ['Fear', 'Anxiety'], confidence: 0.814 },
+        lastTop: [{ id: 'fear', name: 'Fear', score: 61 }],
+        lastValence: -0.4,
+      }),
+    );
+    const verdict = document.getElementById('last-verdict')!;
+    expect(verdict.textContent).toBe('Draining: likely to leave you feeling worse.');
+    expect(document.getElementById('last-verdict-details')!.textContent).toBe('Mostly Fear and Anxiety. How sure: 81%.');
+    // Verdict, then lean, then categories.
+    const order = [...document.getElementById('last')!.children].map((c) => c.id || c.className);
+    expect(order.indexOf('last-verdict')).toBeLessThan(order.indexOf('last-valence'));
+    expect(document.getElementById('last-result')).toBeNull();
+  });
+
+  it('says the result is loading (busy), still being analysed, failed or gone', () => {
+    render(document, state({ last: sent, lastResult: 'loading' }));
+    expect(document.getElementById('last-result')!.textContent).toBe('Loading the result…');
+    expect(document.getElementById('last-result')!.getAttribute('role')).toBe('status');
+    expect(document.getElementById('last')!.getAttribute('aria-busy')).toBe('true');
+    render(document, state({ last: sent, lastResult: 'pending' }));
+    expect(document.getElementById('last-result')!.textContent).toBe('The server is still analysing this page.');
+    expect(document.getElementById('last')!.hasAttribute('aria-busy')).toBe(false);
+    render(document, state({ last: sent, lastResult: 'failed' }));
+    expect(document.getElementById('last-result')!.textContent).toBe('The server could not analyse this page.');
+    render(document, state({ last: sent, lastResult: 'gone' }));
+    expect(document.getElementById('last-result')!.textContent).toBe('This page is no longer in your history.');
+    expect(document.getElementById('last-retry')).toBeNull();
+  });
+
+  it('offers "Try again" when the result could not be loaded', () => {
+    render(document, state({ last: sent, lastResult: 'unavailable' }));
+    expect(document.getElementById('last-result')!.textContent).toBe('The result could not be loaded.');
+    const retry = document.getElementById('last-retry') as HTMLButtonElement;
+    expect(retry.textContent).toBe('Try again');
+    expect(retry.type).toBe('button');
   });
 });

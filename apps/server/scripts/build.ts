@@ -1,10 +1,15 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
+import { readSqlFunctionFiles } from '../src/db/sql-functions.ts';
 
 /**
  * Bundles src/server.ts into dist/server.js, and the analyzer thread (src/modules/analysis/analyze-thread.ts)
  * into dist/analyze-thread.js beside it, where the pool looks for it. Our workspace packages (@mediadiet/*)
  * export TypeScript source, so they are bundled in; every other package stays an import from node_modules.
+ * The modules' SQL functions (`src/modules/<domain>/sql/*.sql`) are copied to `dist/modules/<domain>/sql/`,
+ * where the bundle reads them at start (db/sql-functions.ts); a file removed from src leaves dist too.
  */
 const externalPackages: Plugin = {
   name: 'external-packages',
@@ -15,8 +20,10 @@ const externalPackages: Plugin = {
   },
 };
 
+const serverRoot = fileURLToPath(new URL('..', import.meta.url));
+
 await build({
-  absWorkingDir: fileURLToPath(new URL('..', import.meta.url)),
+  absWorkingDir: serverRoot,
   entryPoints: { server: 'src/server.ts', 'analyze-thread': 'src/modules/analysis/analyze-thread.ts' },
   outdir: 'dist',
   bundle: true,
@@ -31,3 +38,10 @@ await build({
   },
   logLevel: 'info',
 });
+
+const sqlOut = path.join(serverRoot, 'dist', 'modules');
+await fs.rm(sqlOut, { recursive: true, force: true });
+for (const file of await readSqlFunctionFiles(path.join(serverRoot, 'src', 'modules'))) {
+  await fs.mkdir(path.dirname(path.join(sqlOut, file.name)), { recursive: true });
+  await fs.writeFile(path.join(sqlOut, file.name), file.text);
+}

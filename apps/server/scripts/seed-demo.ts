@@ -2,6 +2,7 @@
  * `npm run seed:demo` (root) or `npm run seed:demo -w apps/server`: creates or resets the demo account in the
  * database the server uses — PGlite in DATA_DIR (default ./data, i.e. apps/server/data) or DATABASE_URL —
  * and prints how to sign in. Stop a server that uses the same PGlite directory first (it holds a lock).
+ * `DEMO_ANALYSES=10000` seeds a longer history of that many analyses (the dashboard's performance figures).
  */
 import { buildApp } from '../src/app.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
@@ -30,7 +31,11 @@ try {
       ? `PostgreSQL (${new URL(config.databaseUrl).host}${new URL(config.databaseUrl).pathname})`
       : `PGlite in ${config.dataDir}`;
     console.info(`Seeding the demo account into ${where}…`);
-    const result = await seedDemo({ app, clock, now, log: (line) => console.info(`  ${line}`) });
+    const analyses = process.env.DEMO_ANALYSES ? Number(process.env.DEMO_ANALYSES) : undefined;
+    if (analyses !== undefined && !(Number.isInteger(analyses) && analyses > 0)) {
+      throw new Error(`DEMO_ANALYSES must be a positive whole number, not ${process.env.DEMO_ANALYSES}`);
+    }
+    const result = await seedDemo({ app, clock, now, analyses, log: (line) => console.info(`  ${line}`) });
     const s = result.subscription;
     const day = (d: Date) => d.toISOString().slice(0, 10);
     const port = config.port;

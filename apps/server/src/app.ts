@@ -11,34 +11,30 @@ import { redactingLoggerOptions } from './http/logging.ts';
 import { MAX_PARAM_LENGTH } from './http/route.ts';
 import { strictTransportSecurity } from './http/security-headers.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
-import accountRoutes from './modules/account/routes.ts';
-import analysisRoutes from './modules/analysis/routes.ts';
-import billingRoutes from './modules/billing/routes.ts';
-import stripeWebhookRoutes from './modules/billing/webhook.ts';
+import accountModule from './modules/account/plugin.ts';
+import analysisModule from './modules/analysis/plugin.ts';
+import type { Scorer } from './modules/analysis/scorer.ts';
 import type { OidcProvider } from './modules/auth/oidc.ts';
-import authRoutes from './modules/auth/routes.ts';
+import authModule from './modules/auth/plugin.ts';
+import billingModule from './modules/billing/plugin.ts';
 import devRoutes from './modules/dev/routes.ts';
 import devicesRoutes from './modules/devices/routes.ts';
-import type { Scorer } from './modules/analysis/scorer.ts';
-import extensionRoutes from './modules/extension/routes.ts';
-import type { TouchpointWorkerOptions } from './jobs/touchpoint-worker.ts';
-import urlsRoutes from './modules/urls/routes.ts';
-import questionnairePlugin from './modules/questionnaire/plugin.ts';
+import extensionModule from './modules/extension/plugin.ts';
 import healthRoutes from './modules/health/routes.ts';
-import analysisCachePlugin from './plugins/analysis-cache.ts';
-import authPlugin from './plugins/auth.ts';
+import questionnaireModule from './modules/questionnaire/plugin.ts';
+import touchpointsModule from './modules/touchpoints/plugin.ts';
+import type { TouchpointWorkerOptions } from './modules/touchpoints/worker.ts';
+import urlsModule from './modules/urls/plugin.ts';
+import usersModule from './modules/users/plugin.ts';
 import clusterPlugin from './plugins/cluster.ts';
-import dbPlugin from './plugins/db.ts';
+import dbPlugin, { openAppDatabase } from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
 import errorHandler, { frameworkErrors } from './plugins/error-handler.ts';
 import mailPlugin, { type Mailer } from './plugins/mail.ts';
 import metricsPlugin, { METRICS_PATH } from './plugins/metrics.ts';
-import paymentsPlugin from './plugins/payments.ts';
 import rateLimitPlugin, { type RateLimitStore } from './plugins/rate-limit.ts';
 import redisPlugin from './plugins/redis.ts';
 import socketPlugin from './plugins/socket.ts';
-import touchpointsPlugin from './plugins/touchpoints.ts';
-import usersPlugin from './plugins/users.ts';
 import webPlugin from './plugins/web.ts';
 
 declare module 'fastify' {
@@ -177,7 +173,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
 
   await app.register(errorHandler);
-  await app.register(dbPlugin, { config, ...(deps.database ? { database: deps.database } : {}) });
+  // Opened outside the plugins: a first creation of the embedded database, on a busy machine, can outlast
+  // their start-up time-out ("Plugin did not start in time: 'db'").
+  const database = deps.database ?? (await openAppDatabase(config, () => app.log));
+  await app.register(dbPlugin, { database });
   // Redis (REDIS_URL) and what rides on it: socket.io's adapter and the instances' broadcast (decision 090).
   await app.register(redisPlugin, { url: config.redisUrl, prefix: config.redisPrefix });
   await app.register(socketPlugin, { attach: config.role !== 'worker' });
@@ -191,29 +190,28 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   await app.register(mailPlugin, deps.mailer ? { mailer: deps.mailer } : {});
   await app.register(rateLimitPlugin, deps.rateLimitStore ? { store: deps.rateLimitStore } : {});
-  await app.register(usersPlugin);
-  // The history's response cache: wraps emitToUser so a new analysis drops the user's kept pages.
-  await app.register(analysisCachePlugin);
-  // Decorates app.authenticate / app.authenticateSocket: before any authenticated module.
-  await app.register(authPlugin);
-  await app.register(paymentsPlugin);
-  // Extension keys (the 'extension' verifier), touch-point ingest and its worker.
-  await app.register(touchpointsPlugin, {
+
+  // The product: one module per domain (src/modules/<domain>/plugin.ts builds its services once, registers its
+  // routes and declares the modules it needs). A module reaches another through its service or an explicit
+  // hook, so they register in dependency order.
+  await app.register(usersModule);
+  // Sessions, app.authenticate / app.authenticateSocket and the sign-in routes: before any authenticated module.
+  await app.register(authModule, deps.oidc ? { oidc: deps.oidc } : {});
+  await app.register(billingModule);
+  await app.register(urlsModule);
+  // Extension keys (the 'extension' verifier) and the extension's calls.
+  await app.register(extensionModule);
+  await app.register(questionnaireModule);
+  // Touch-point ingest, its queue and its worker.
+  await app.register(touchpointsModule, {
     ...(deps.scorer ? { scorer: deps.scorer } : {}),
     ...(deps.touchpointWorker ? { workerOptions: deps.touchpointWorker } : {}),
   });
-
+  await app.register(analysisModule);
+  await app.register(accountModule);
+  // Route-only modules: they read through the services above.
   await app.register(healthRoutes);
-  // Product modules register here (each in src/modules/<domain>/routes.ts).
-  await app.register(authRoutes, deps.oidc ? { oidc: deps.oidc } : {});
-  await app.register(accountRoutes);
-  await app.register(billingRoutes);
-  await app.register(urlsRoutes);
-  await app.register(extensionRoutes);
   await app.register(devicesRoutes);
-  await app.register(analysisRoutes);
-  await app.register(questionnairePlugin);
-  await app.register(stripeWebhookRoutes);
   await app.register(devRoutes);
 
   await app.register(webPlugin, {

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   try {
     const role = roleArgument(process.argv.slice(2));
     const config = loadConfig(role === undefined ? process.env : { ...process.env, ROLE: role });
-    // Opened before the app is built: its first creation has no time limit (the plugins' start-up has).
+    // Opened here rather than by buildApp, so a build that fails still closes it (and frees PGlite's lock).
     database = await openAppDatabase(config, () => app?.log);
     app = await buildApp(config, { database });
     await app.ready();

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(here, '../../..');
-export const DATA_DIR = path.resolve(REPO_ROOT, '../shared/data');
+/** `../shared/data` next to the repository, or the folder MEDIADIET_DATA names (e.g. from a second worktree). */
+export const DATA_DIR = process.env.MEDIADIET_DATA ? path.resolve(process.env.MEDIADIET_DATA) : path.resolve(REPO_ROOT, '../shared/data');
 
 export function dataPath(...parts: string[]): string {
   return path.join(DATA_DIR, ...parts);

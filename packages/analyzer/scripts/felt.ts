@@ -18,17 +18,19 @@ import { SEED_CUES } from '../src/cues.ts';
 import {
   VERDICTS,
   decideVerdict,
+  gateOf,
+  leanVerdict,
   type FeltModel,
   type Verdict,
   type VerdictModel,
-  verdictOf,
 } from '../src/felt.ts';
+import type { verdictOf } from '../src/felt.ts';
 import { fnv1a, type ModelTable } from '../src/model/table.ts';
 import { isotonicFit } from '../src/stats.ts';
 import { dataPath, loadEmoBank, loadGoEmotions, loadNyt, nytArticles } from './data.ts';
 import { loadEmbeddings, type Embeddings } from './embedding.ts';
 
-export const FELT_BASE_VERSION = '2.0.0';
+export const FELT_BASE_VERSION = '2.2.0';
 
 /** Empath categories (Fast et al. 2016, MIT) whose words carry each of our categories for a reader. */
 export const EMPATH_MAP: Record<CategoryId, readonly string[]> = {
@@ -81,8 +83,11 @@ export const EMPATH_MAP: Record<CategoryId, readonly string[]> = {
 
 /** Settings chosen on the dev data (README "Reader-felt categories" lists the alternatives measured). */
 export const FELT_SETTINGS = {
-  deadZone: 0.1,
+  deadZone: 0.05,
+  positiveDeadZone: 0,
   expressedWeight: 0.7,
+  residual: 0.03,
+  floorShare: 0.5,
   /** Floor for mal categories, for joy (general positivity) and for the other valenced pro categories. */
   floor: { mal: 0.4, joy: 1, pro: 0.1 },
   neutralQuantile: 0.75,
@@ -120,6 +125,8 @@ export function topicWords(categories: readonly CategoryId[], emb: Embeddings): 
   const X = unitRows(emb);
   const { neighbours, lo, hi, skipMostFrequent, keep } = FELT_SETTINGS.extension;
   return categories.map((id) => {
+    // A category read from its own wording only has no use for topic words.
+    if (gateOf(id, CATEGORIES[id].classification) === 'none') return { words: [], strength: [] };
     const members = new Set<string>(SEED_CUES[id].filter((w) => WORD.test(w)));
     for (const g of EMPATH_MAP[id]) for (const w of empath.get(g) ?? []) if (WORD.test(w)) members.add(w);
     const strength = new Map<string, number>([...members].map((w) => [w, 1]));
@@ -216,11 +223,14 @@ const FLAT: VerdictModel['confidence'] = {
 /** A layer that scores nothing, for the stages of training before it exists. */
 export const FELT_PLACEHOLDER: FeltModel = {
   deadZone: FELT_SETTINGS.deadZone,
+  positiveDeadZone: FELT_SETTINGS.positiveDeadZone,
   expressedWeight: FELT_SETTINGS.expressedWeight,
+  residual: FELT_SETTINGS.residual,
+  floorShare: FELT_SETTINGS.floorShare,
   topicFloor: [],
   neutralReference: [],
   topics: [],
-  verdict: { valence: 0.2, balance: 0, strength: 10, mixed: 10, confidence: FLAT },
+  verdict: { valence: 0.2, drainingValence: 0.2, balance: 0, strength: 10, mixed: 10, confidence: FLAT },
 };
 
 export interface LabelledPage {
@@ -229,14 +239,18 @@ export interface LabelledPage {
   truth: Verdict;
 }
 
+/** The grid of both leaning thresholds (uplifting and draining, fitted apart). */
+const THRESHOLDS = [0.01, 0.02, 0.03, 0.05, 0.06, 0.075, 0.1, 0.125, 0.15, 0.2, 0.3];
+
 /**
- * Grid search of the four numbers by the mean over the data sets of their macro-F1 (each set weighs the same:
- * short comments, news sentences and whole articles lean with different strengths), then each verdict's
- * isotonic confidence map on all pages together.
+ * Grid search of the five numbers (both leaning thresholds, the balance weight, the strength and the mixed score)
+ * by the mean over the data sets of their macro-F1 (each set weighs the same: short comments, news sentences and
+ * whole articles lean with different strengths), then each verdict's isotonic confidence map on all pages together.
  */
 export function fitVerdict(sets: readonly (readonly LabelledPage[])[]): VerdictModel & { f1: number[] } {
   let best: VerdictModel & { f1: number[] } = {
     valence: 0.2,
+    drainingValence: 0.2,
     balance: 0,
     strength: 10,
     mixed: 10,
@@ -245,21 +259,31 @@ export function fitVerdict(sets: readonly (readonly LabelledPage[])[]): VerdictM
   };
   let bestMean = -1;
   const pages = sets.flat();
-  for (const valence of [0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.15, 0.2, 0.3]) {
-    for (const balance of [0, 0.25, 0.5, 1, 2]) {
-      for (const strength of [0, 2, 5, 8, 10, 15, 20, 30]) {
-        for (const mixed of [5, 10, 15, 20, 30, 40, 60]) {
-          const m = { valence, balance, strength, mixed, confidence: FLAT };
-          const f1 = sets.map((set) =>
-            macroF1(
-              set.map((p) => p.truth),
-              set.map((p) => verdictOf(m, p.valence, p.scores).verdict),
-            ),
-          );
-          const mean = f1.reduce((a, b) => a + b, 0) / f1.length;
-          if (mean > bestMean) {
-            bestMean = mean;
-            best = { ...m, f1 };
+  // The strongest score of each side, once per page (the grid only needs those and the valence).
+  const compact = sets.map((set) =>
+    set.map((p) => {
+      const top = (c: string): number =>
+        Math.max(0, ...p.scores.filter((x) => x.classification === c).map((x) => x.score));
+      return { valence: p.valence, truth: p.truth, pro: top('pro'), mal: top('mal') };
+    }),
+  );
+  for (const valence of THRESHOLDS) {
+    for (const drainingValence of THRESHOLDS) {
+      for (const balance of [0, 0.25, 0.5, 1]) {
+        for (const strength of [5, 8, 10, 15, 20]) {
+          for (const mixed of [10, 20, 30, 40]) {
+            const m = { valence, drainingValence, balance, strength, mixed, confidence: FLAT };
+            const f1 = compact.map((set) =>
+              macroF1(
+                set.map((p) => p.truth),
+                set.map((p) => leanVerdict(m, p.valence + (balance * (p.pro - p.mal)) / 100, p.pro, p.mal)),
+              ),
+            );
+            const mean = f1.reduce((a, b) => a + b, 0) / f1.length;
+            if (mean > bestMean) {
+              bestMean = mean;
+              best = { ...m, f1 };
+            }
           }
         }
       }
@@ -287,7 +311,8 @@ export function fitVerdict(sets: readonly (readonly LabelledPage[])[]): VerdictM
 /** Adds the reader-felt layer to a trained table (all other fields unchanged). */
 export function addFeltLayer(table: ModelTable, emb: Embeddings): ModelTable {
   const { categories } = table;
-  const { deadZone, expressedWeight, floor, neutralQuantile } = FELT_SETTINGS;
+  const { deadZone, positiveDeadZone, expressedWeight, residual, floorShare, floor, neutralQuantile } =
+    FELT_SETTINGS;
   const train = loadGoEmotions('train');
   const base = new AffectModel({ ...table, felt: FELT_PLACEHOLDER });
   const neutral = train
@@ -302,11 +327,14 @@ export function addFeltLayer(table: ModelTable, emb: Embeddings): ModelTable {
   );
   const felt: FeltModel = {
     deadZone,
+    positiveDeadZone,
     expressedWeight,
+    residual,
+    floorShare,
     topicFloor,
     neutralReference,
     topics: topicWords(categories, emb),
-    verdict: { valence: 0.2, balance: 0, strength: 10, mixed: 10, confidence: FLAT },
+    verdict: { valence: 0.2, drainingValence: 0.2, balance: 0, strength: 10, mixed: 10, confidence: FLAT },
   };
   const draft = new AffectModel({ ...table, felt });
   const labelled = (text: string, truth: Verdict): LabelledPage => {
@@ -331,7 +359,7 @@ export function addFeltLayer(table: ModelTable, emb: Embeddings): ModelTable {
     .map((r) => labelled(r.text, lean(r.readerV, 2.6, 3.4)));
   const { f1, ...verdict } = fitVerdict([comments, articles, sentences]);
   console.info(
-    `  verdict: |lean| ≥ ${verdict.valence}, balance ${verdict.balance}, strength ≥ ${verdict.strength}, mixed ≥ ${verdict.mixed}; macro-F1 ${f1.map((x) => x.toFixed(3)).join(' / ')} on ${comments.length} comments / ${articles.length} articles / ${sentences.length} sentences`,
+    `  verdict: lean ≥ ${verdict.valence} / ≤ −${verdict.drainingValence}, balance ${verdict.balance}, strength ≥ ${verdict.strength}, mixed ≥ ${verdict.mixed}; macro-F1 ${f1.map((x) => x.toFixed(3)).join(' / ')} on ${comments.length} comments / ${articles.length} articles / ${sentences.length} sentences`,
   );
   return { ...table, version: FELT_BASE_VERSION, felt: { ...felt, verdict } };
 }

@@ -12,9 +12,12 @@
  *     5-fold cross-validated figures (NYT folds by article: lexicon and model refitted without the fold).
  * Usage: npm run train -w packages/analyzer
  * Experiments (defaults are the committed settings): EMB_WORDS, EMB_ALPHA, EMB_SCALE, EMB_MODE=shrink|fill, LEX_LAMBDA, EXT_ALPHA, EXT_SKIP,
- * VALENCE_FEATURES; CV_ONLY=1 prints the cross-validated figures and writes nothing.
+ * VALENCE_FEATURES; CV_ONLY=1 prints the cross-validated figures and writes nothing; REUSE_WEIGHTS=1 takes the category
+ * weights of the committed table instead of refitting them, LEX_CACHE=1 keeps each fold's lexicon in the temp
+ * directory (both for valence experiments only). MEDIADIET_DATA names the data folder if not ../shared/data.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { CATEGORY_IDS, type CategoryId } from '@mediadiet/contract/categories';
 import { SEED_CUES, SEED_WEIGHT } from '../src/cues.ts';
@@ -32,7 +35,11 @@ import { addFeltLayer, FELT_PLACEHOLDER } from './felt.ts';
 export { FELT_BASE_VERSION as MODEL_BASE_VERSION } from './felt.ts';
 const MIN_DOC_FREQ = 5;
 const PRIOR_PRECISION = Number(process.env.PRIOR_PRECISION ?? 2); // λ: Gaussian prior N(μ, 1/λ) on each weight
-const ITERATIONS = Number(process.env.ITERATIONS ?? 300);
+// REUSE_WEIGHTS=1 (experiments only): the category weights and calibration of the committed table, no refit.
+const REUSED = process.env.REUSE_WEIGHTS
+  ? (JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../src/model/weights.json'), 'utf8')) as ModelTable)
+  : undefined;
+const ITERATIONS = REUSED ? 0 : Number(process.env.ITERATIONS ?? 300);
 const HIT_WEIGHT = 1.0;
 const FOLDS = 5;
 
@@ -154,6 +161,7 @@ const table: ModelTable = {
   valenceLexicon: { head: [0, 0, 0], vocab: [], delta: [] },
   wordValence: { vocab: [], value: [] },
   valenceCv: {},
+  ...(REUSED ? { bias: REUSED.bias, vocab: REUSED.vocab, weights: REUSED.weights, calibration: REUSED.calibration } : {}),
   provenance: {
     weights: 'GoEmotions train.tsv (Demszky et al. 2020, Apache-2.0), 80 % of comments; prior: src/cues.ts',
     calibration: 'GoEmotions train.tsv, the other 20 %',
@@ -229,7 +237,16 @@ if (embeddings) {
   console.info(`  extended word valence: ${entries.length} words from ${ext.trained} VADER-rated ones, α=${EXT_ALPHA}, ${EXT_SKIP} most frequent left out`);
 }
 
+// LEX_CACHE=1 (experiments only): keep each fold's lexicon in the temp directory and reuse it.
 function lexiconTable(excludeFold: number): ModelTable['valenceLexicon'] {
+  const cache = path.join(os.tmpdir(), `mediadiet-lexicon-${fnv1a(JSON.stringify([LEX_LAMBDA, EMB_WORDS, EMB_ALPHA, EMB_SCALE, EMB_MODE]))}-${excludeFold}.json`);
+  if (process.env.LEX_CACHE && existsSync(cache)) return JSON.parse(readFileSync(cache, 'utf8')) as ModelTable['valenceLexicon'];
+  const out = fitLexiconTable(excludeFold);
+  if (process.env.LEX_CACHE) writeFileSync(cache, JSON.stringify(out));
+  return out;
+}
+
+function fitLexiconTable(excludeFold: number): ModelTable['valenceLexicon'] {
   const samples = [...fixedSamples, ...nytSamples.filter((s) => nytFold(s.article) !== excludeFold).map((s) => s.sample)];
   let fit = fitLexicon(samples, LEX_WEIGHTS, LEX_LAMBDA, LEX_MIN_COUNT);
   const values = new Map<string, number>();

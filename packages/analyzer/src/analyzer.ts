@@ -13,7 +13,7 @@ import {
 } from './stats.ts';
 import type { ModelTable } from './model/table.ts';
 import { resolveSensitivities } from './profile.ts';
-import { gateOf, patternStrength, sentenceIntensity, verdictOf, type Gate } from './felt.ts';
+import { floorShares, gateOf, patternStrength, sentenceIntensity, verdictOf, type Gate } from './felt.ts';
 import type { AnalysisResult, AnalyzeInput, CategoryScore, ClassificationAnalysis } from './types.ts';
 
 /** Prior probability that a page carries a given category above its background rate (equal odds). */
@@ -68,6 +68,7 @@ export class AffectModel {
   private readonly extended: Map<string, number>;
   private readonly topics: Map<string, Float64Array>;
   private readonly gates: Gate[];
+  private readonly isMal: boolean[];
 
   constructor(table: ModelTable) {
     this.table = table;
@@ -87,6 +88,7 @@ export class AffectModel {
       }),
     );
     this.gates = table.categories.map((id) => gateOf(id, CATEGORIES[id].classification));
+    this.isMal = table.categories.map((id) => CATEGORIES[id].classification === 'mal');
   }
 
   /** Evidence of one sentence. */
@@ -199,6 +201,7 @@ export class AffectModel {
     const powerSums = new Float64Array(this.k);
     for (const s of sentences) {
       const valence = this.valence(this.features([s]));
+      const shares = floorShares(s.probability, this.isMal, felt.floorShare);
       for (let c = 0; c < this.k; c++) {
         const intensity = sentenceIntensity(felt, {
           gate: this.gates[c] as Gate,
@@ -207,6 +210,7 @@ export class AffectModel {
           neutralReference: felt.neutralReference[c] ?? 0,
           topic: s.topic[c] as number,
           topicFloor: felt.topicFloor[c] ?? 0,
+          floorShare: shares[c] as number,
         });
         powerSums[c] = (powerSums[c] as number) + intensity ** BASE_SCORE_POWER;
       }

@@ -7,10 +7,16 @@ import { applyCalibration, type Calibration } from './stats.ts';
 
 /** Numbers of the reader-felt layer, written by scripts/felt.ts into the model table. */
 export interface FeltModel {
-  /** Sentence valence inside ±deadZone is felt as neither negative nor positive. */
+  /** Sentence valence in (−deadZone, 0] is felt as neither negative nor positive (the usual tone of news). */
   deadZone: number;
+  /** The same for positive valence; 0 lets a reader's joy follow any positivity. */
+  positiveDeadZone: number;
   /** Weight of the expressed-emotion evidence (GoEmotions column, above its neutral reference). */
   expressedWeight: number;
+  /** Share ε of the calibrated probability kept below the neutral reference, so weak evidence still ranks. */
+  residual: number;
+  /** Exponent of the mal categories' share of a negative sentence's floor: (p_c / max mal p)^exponent. */
+  floorShare: number;
   /** Per category (table order): the share of a valenced sentence's strength felt without any topic word. */
   topicFloor: readonly number[];
   /** Per category (table order): calibrated probability of a neutral comment (upper quartile); 0 below it. */
@@ -23,18 +29,25 @@ export interface FeltModel {
 /** Which way a category's felt part is gated by the sentence's valence. */
 export type Gate = 'negative' | 'positive' | 'none';
 
+/** Pro categories a reader feels from the page's positivity; the others are read from their own wording only. */
+const POSITIVE_GATED: ReadonlySet<CategoryId> = new Set(['joy', 'gratitude']);
+
 export function gateOf(id: CategoryId, classification: Classification): Gate {
   if (classification === 'mal') return 'negative';
-  // Curiosity and awe are not valenced feelings: only their expressed evidence counts.
-  return id === 'curiosity' || id === 'awe' ? 'none' : 'positive';
+  // Curiosity and awe are not valenced feelings; compassion is felt at suffering as much as at kindness; hope and
+  // calm need their own words. Only their expressed evidence counts.
+  return POSITIVE_GATED.has(id) ? 'positive' : 'none';
 }
 
-/** Strength of a sentence's negativity and positivity, 0..1, outside the dead zone. */
-export function polarity(valence: number, deadZone: number): { negative: number; positive: number } {
-  const scale = 1 - deadZone;
+/** Strength of a sentence's negativity and positivity, 0..1, outside the dead zones. */
+export function polarity(
+  valence: number,
+  deadZone: number,
+  positiveDeadZone = deadZone,
+): { negative: number; positive: number } {
   return {
-    negative: Math.max(0, (-valence - deadZone) / scale),
-    positive: Math.max(0, (valence - deadZone) / scale),
+    negative: Math.max(0, (-valence - deadZone) / (1 - deadZone)),
+    positive: Math.max(0, (valence - positiveDeadZone) / (1 - positiveDeadZone)),
   };
 }
 
@@ -49,25 +62,42 @@ export interface SentenceFeltInput {
   /** Strongest topic word of the category in the sentence, 0..1. */
   topic: number;
   topicFloor: number;
+  /** The category's share of the floor, 0..1 (mal: (p / max mal p)^floorShare; otherwise 1). */
+  floorShare: number;
 }
 
 /**
  * Intensity (0..1) of a category in one sentence:
- *   I = min(1, w · e · (1 − opposite) + gate · (floor + (1 − floor) · topic)),
- * e = max(0, (p − p₀) / (1 − p₀)) the expressed evidence above a neutral comment's, gate the sentence's
- * negativity (mal) or positivity (valenced pro) and opposite the other one (so a strongly negative sentence
- * carries no pro evidence, and vice versa).
+ *   I = min(1, w · e · (1 − opposite) + gate · (floor · share + (1 − floor) · topic)),
+ * e = max(0, (p − p₀) / (1 − p₀)) + ε · p the expressed evidence above a neutral comment's (ε keeps weaker
+ * evidence in order), gate the sentence's negativity (mal) or positivity (joy, gratitude) and opposite the other
+ * one (so a strongly negative sentence carries no pro evidence, and vice versa), share the category's part of a
+ * bad sentence's general negativity.
  */
 export function sentenceIntensity(
-  m: Pick<FeltModel, 'deadZone' | 'expressedWeight'>,
+  m: Pick<FeltModel, 'deadZone' | 'positiveDeadZone' | 'expressedWeight' | 'residual'>,
   s: SentenceFeltInput,
 ): number {
-  const { negative, positive } = polarity(s.valence, m.deadZone);
-  const expressed = Math.max(0, (s.probability - s.neutralReference) / (1 - s.neutralReference));
+  const { negative, positive } = polarity(s.valence, m.deadZone, m.positiveDeadZone);
+  const expressed =
+    Math.max(0, (s.probability - s.neutralReference) / (1 - s.neutralReference)) + m.residual * s.probability;
   const gate = s.gate === 'negative' ? negative : s.gate === 'positive' ? positive : 0;
   const opposite = s.gate === 'negative' ? positive : negative;
-  const felt = gate * (s.topicFloor + (1 - s.topicFloor) * s.topic);
+  const felt = gate * (s.topicFloor * s.floorShare + (1 - s.topicFloor) * s.topic);
   return Math.min(1, m.expressedWeight * expressed * (1 - opposite) + felt);
+}
+
+/** Each mal category's share of a negative sentence's floor: (p_c / max over mal p)^exponent; 1 for the others. */
+export function floorShares(
+  probability: ArrayLike<number>,
+  isMal: readonly boolean[],
+  exponent: number,
+): Float64Array {
+  let strongest = 0;
+  for (let c = 0; c < isMal.length; c++) if (isMal[c]) strongest = Math.max(strongest, probability[c] ?? 0);
+  return Float64Array.from(isMal, (mal, c) =>
+    !mal ? 1 : strongest > 0 ? ((probability[c] ?? 0) / strongest) ** exponent : 1,
+  );
 }
 
 export const VERDICTS = ['uplifting', 'neutral', 'mixed', 'draining'] as const;
@@ -75,8 +105,14 @@ export type Verdict = (typeof VERDICTS)[number];
 
 /** Fitted thresholds of the verdict and its confidence maps (scripts/felt.ts). */
 export interface VerdictModel {
-  /** |lean| at or above which a page leans one way; lean = valence + balance · (strongest pro − strongest mal) / 100. */
+  /** lean at or above which a page leans uplifting; lean = valence + balance · (strongest pro − strongest mal) / 100. */
   valence: number;
+  /**
+   * −lean at or above which a page leans draining. Fitted apart from `valence` because the page valence reaches
+   * further on the negative side (bad news is rated more extremely than good news, and most sentences of a good
+   * story are neutral narration), so one threshold for both sides leaves positive stories neutral.
+   */
+  drainingValence: number;
   /** Weight of the category balance in the lean. */
   balance: number;
   /** Strongest category score (0–100) of the leaning side needed to call it uplifting or draining. */
@@ -123,10 +159,7 @@ export function decideVerdict(
   const topPro = pro[0]?.score ?? 0;
   const topMal = mal[0]?.score ?? 0;
   const lean = valence + (m.balance * (topPro - topMal)) / 100;
-  let verdict: Verdict = 'neutral';
-  if (Math.abs(lean) < m.valence && topPro >= m.mixed && topMal >= m.mixed) verdict = 'mixed';
-  else if (lean <= -m.valence && topMal >= m.strength) verdict = 'draining';
-  else if (lean >= m.valence && topPro >= m.strength) verdict = 'uplifting';
+  const verdict = leanVerdict(m, lean, topPro, topMal);
   const drivers = (list: typeof pro): CategoryId[] => {
     const [first, second] = list;
     if (!first || first.score <= 0) return [];
@@ -142,6 +175,24 @@ export function decideVerdict(
           : [];
   const confidenceInput = verdict === 'neutral' ? -Math.abs(lean) : Math.abs(lean);
   return { verdict, drivers: driving, confidenceInput };
+}
+
+/**
+ * The verdict from the lean and the strongest score of each side: draining when lean ≤ −drainingValence and the
+ * strongest mal score reaches `strength`, uplifting when lean ≥ valence and the strongest pro score does, mixed when
+ * the lean reaches neither threshold and both sides reach `mixed`, else neutral.
+ */
+export function leanVerdict(
+  m: Pick<VerdictModel, 'valence' | 'drainingValence' | 'strength' | 'mixed'>,
+  lean: number,
+  topPro: number,
+  topMal: number,
+): Verdict {
+  const leans = lean >= m.valence || lean <= -m.drainingValence;
+  if (!leans && topPro >= m.mixed && topMal >= m.mixed) return 'mixed';
+  if (lean <= -m.drainingValence && topMal >= m.strength) return 'draining';
+  if (lean >= m.valence && topPro >= m.strength) return 'uplifting';
+  return 'neutral';
 }
 
 /** A strongest category score of PATTERN_HALF halves the pattern strength (README "Pattern strength"). */

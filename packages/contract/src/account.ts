@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AnalysisSchema } from './analysis';
-import { IsoDateTimeSchema } from './common';
+import { IsoDateTimeSchema, successWith } from './common';
 import { InvoiceSchema, PaymentMethodSchema } from './payment';
 import { AnswersSchema, PersonalizationSchema } from './questionnaire';
 import { SubscriptionSchema } from './subscription';
@@ -79,8 +79,7 @@ export type ExportedUsagePeriod = z.infer<typeof ExportedUsagePeriodSchema>;
  * GET /api/account/export (additional route): everything we hold about the caller, as JSON.
  * Card numbers are never held, so payment methods are the provider's summaries.
  */
-export const AccountExportResponseSchema = z.object({
-  success: z.literal(true),
+export const AccountExportResponseSchema = successWith({
   exportedAt: IsoDateTimeSchema,
   user: UserSchema,
   subscription: SubscriptionSchema.nullable(),
@@ -127,8 +126,7 @@ export const DeviceExtensionSchema = z.object({
 export type DeviceExtension = z.infer<typeof DeviceExtensionSchema>;
 
 /** GET /api/account/devices: the caller's live sessions (newest use first) and paired extensions. */
-export const DevicesResponseSchema = z.object({
-  success: z.literal(true),
+export const DevicesResponseSchema = successWith({
   sessions: z.array(DeviceSessionSchema),
   extensions: z.array(DeviceExtensionSchema),
 });
@@ -138,7 +136,7 @@ export const DeviceParamsSchema = z.object({ id: z.uuid({ error: 'id must be a d
 export type DeviceParams = z.infer<typeof DeviceParamsSchema>;
 
 /** POST /api/account/devices/sign-out-others: how many other sessions ended. */
-export const SignOutOthersResponseSchema = z.object({ success: z.literal(true), signedOut: z.number().int() });
+export const SignOutOthersResponseSchema = successWith({ signedOut: z.number().int() });
 export type SignOutOthersResponse = z.infer<typeof SignOutOthersResponseSchema>;
 
 export const DeviceActionResponseSchema = z.object({ success: z.literal(true) });

@@ -6,7 +6,7 @@ import {
   ClassificationSchema,
   type CategoryId,
 } from './categories';
-import { IdSchema, IsoDateTimeSchema } from './common';
+import { IdSchema, IsoDateTimeSchema, successWith } from './common';
 import { AnalysisModeSchema } from './enums';
 import { CARD_MAX_CATEGORIES_PER_CLASS, RECENT_PAGE_MAX, RECENT_WINDOW_DAYS } from './constants';
 
@@ -38,6 +38,16 @@ export const ClassificationAnalysisSchema = z.object({
 });
 export type ClassificationAnalysis = z.infer<typeof ClassificationAnalysisSchema>;
 
+/**
+ * What a page leaves a reader with, in one word (analyzer 2.0.0, decision 125): the analyzer's `verdict`, the one
+ * or two categories that drive it (none for neutral) and the calibrated probability that a reader would agree.
+ */
+export const VERDICTS = ['uplifting', 'neutral', 'mixed', 'draining'] as const;
+export const VerdictSchema = z.enum(VERDICTS);
+export type Verdict = z.infer<typeof VerdictSchema>;
+export const VerdictDriversSchema = z.array(CategoryIdSchema).max(2);
+export const VerdictConfidenceSchema = z.number().min(0).max(1);
+
 /** The scorer's output for one text: what the analyzer returns and a device-mode extension uploads. */
 export const AnalysisScoresSchema = z.object({
   tokens: z.number().int().nonnegative(),
@@ -48,21 +58,20 @@ export const AnalysisScoresSchema = z.object({
   /** 0–100; the Overall Impact badge reads it (≥70 high, ≥40 medium). */
   overallScore: z.number().min(0).max(100).optional(),
   modelVersion: z.string().optional(),
+  /** Analyzer 2.0.0 and later; absent from older analyses and other scorers. */
+  verdict: VerdictSchema.optional(),
+  drivers: VerdictDriversSchema.optional(),
+  confidence: VerdictConfidenceSchema.optional(),
 });
 export type AnalysisScores = z.infer<typeof AnalysisScoresSchema>;
 
-/** One analysed touch point (spec §3). */
+/** One analysed touch point (spec §3): where and when it was read, its scores, and how it was scored. */
 export const AnalysisSchema = z.object({
   id: IdSchema,
   url: z.string(),
   title: z.string().optional(),
   createdAt: IsoDateTimeSchema,
-  tokens: z.number().int().nonnegative(),
-  categoryScores: CategoryScoresSchema,
-  classificationAnalysis: ClassificationAnalysisSchema,
-  valence: z.number().min(-1).max(1).optional(),
-  overallScore: z.number().min(0).max(100).optional(),
-  modelVersion: z.string().optional(),
+  ...AnalysisScoresSchema.shape,
   mode: AnalysisModeSchema.optional(),
 });
 export type Analysis = z.infer<typeof AnalysisSchema>;
@@ -96,8 +105,7 @@ export type RecentAnalysis = z.infer<typeof RecentAnalysisSchema>;
  * shows). `totals` always cover the whole window — the 'Touchpoints (last 7 days)' and 'Tokens Used
  * (last 7 days)' cards — whatever the page. `nextCursor` is null on the last page.
  */
-export const RecentAnalysesResponseSchema = z.object({
-  success: z.literal(true),
+export const RecentAnalysesResponseSchema = successWith({
   results: z.array(RecentAnalysisSchema),
   totals: z.object({
     touchpoints: z.number().int().nonnegative(),
@@ -112,8 +120,7 @@ export const AnalysisParamsSchema = z.object({ id: IdSchema });
 export type AnalysisParams = z.infer<typeof AnalysisParamsSchema>;
 
 /** Designed (spec: "not shown beyond the analysis entity"): `{success, analysis}`; 404 when not the caller's. */
-export const AnalysisResponseSchema = z.object({
-  success: z.literal(true),
+export const AnalysisResponseSchema = successWith({
   analysis: AnalysisSchema,
 });
 export type AnalysisResponse = z.infer<typeof AnalysisResponseSchema>;
@@ -122,8 +129,7 @@ export type AnalysisResponse = z.infer<typeof AnalysisResponseSchema>;
  * DELETE /api/analysis/:id ("Forget this page", decision 116): the analysis, its touch point, its usage and
  * its share of every rollup are gone; answers the id forgotten. 404 when not the caller's.
  */
-export const ForgetAnalysisResponseSchema = z.object({
-  success: z.literal(true),
+export const ForgetAnalysisResponseSchema = successWith({
   id: IdSchema,
 });
 export type ForgetAnalysisResponse = z.infer<typeof ForgetAnalysisResponseSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { successWith } from './common';
 import { PIN_LENGTH } from './constants';
 import { messages } from './messages';
 import { UserSchema } from './user';
@@ -35,8 +36,7 @@ export const RegisterRequestSchema = z.object({
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 
 /** Registration creates the account and sends a PIN (spec §8 'Registration successful! Please check your email for PIN.'). */
-export const RegisterResponseSchema = z.object({
-  success: z.literal(true),
+export const RegisterResponseSchema = successWith({
   message: z.string(),
 });
 export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;
@@ -45,8 +45,7 @@ export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;
 export const PinRequestSchema = z.object({ email: LoginEmailSchema });
 export type PinRequest = z.infer<typeof PinRequestSchema>;
 
-export const PinResponseSchema = z.object({
-  success: z.literal(true),
+export const PinResponseSchema = successWith({
   message: z.string(),
 });
 export type PinResponse = z.infer<typeof PinResponseSchema>;
@@ -56,8 +55,7 @@ export const VerifyRequestSchema = z.object({ email: LoginEmailSchema, pin: PinS
 export type VerifyRequest = z.infer<typeof VerifyRequestSchema>;
 
 /** `token` is the opaque session token the client stores under `authToken` and sends as bearer. */
-export const VerifyResponseSchema = z.object({
-  success: z.literal(true),
+export const VerifyResponseSchema = successWith({
   token: z.string().min(1),
   user: UserSchema,
 });
@@ -65,8 +63,7 @@ export type VerifyResponse = z.infer<typeof VerifyResponseSchema>;
 
 // ── POST /auth/loggedin ────────────────────────────────────────────────────────────────────────────
 /** Checks the bearer if one is sent; a missing, unknown or revoked token answers `loggedIn: false, user: null` (200). */
-export const LoggedInResponseSchema = z.object({
-  success: z.literal(true),
+export const LoggedInResponseSchema = successWith({
   loggedIn: z.boolean(),
   user: UserSchema.nullable(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, IsoDateTimeSchema } from './common';
+import { IdSchema, IsoDateTimeSchema, successWith } from './common';
 
 /**
  * GET /dev/outbox (additional route): the mails the server would have sent, kept when no SMTP server is
@@ -23,8 +23,7 @@ export const OutboxMessageSchema = z.object({
 export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;
 
 /** Newest first. */
-export const OutboxResponseSchema = z.object({
-  success: z.literal(true),
+export const OutboxResponseSchema = successWith({
   messages: z.array(OutboxMessageSchema),
 });
 export type OutboxResponse = z.infer<typeof OutboxResponseSchema>;

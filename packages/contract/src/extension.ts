@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { AnalysisScoresSchema, type AnalysisScores } from './analysis';
+import { AnalysisSchema, AnalysisScoresSchema, type AnalysisScores } from './analysis';
 import { CATEGORIES, CATEGORY_IDS } from './categories';
-import { IdSchema, IsoDateTimeSchema } from './common';
+import { IdSchema, IsoDateTimeSchema, successWith } from './common';
 import type { ExtensionConnectionState, ExtensionFlowLabel } from './enums';
 import { UserExtensionSchema, UserSchema, type UserExtension } from './user';
 
@@ -37,8 +37,7 @@ export function extensionFlowLabel(state: ExtensionConnectionState): ExtensionFl
 // ══ HTTP ═══════════════════════════════════════════════════════════════════════════════════════════
 
 /** `{success, extension}` — status, verify, disconnect, installation. */
-export const ExtensionResponseSchema = z.object({
-  success: z.literal(true),
+export const ExtensionResponseSchema = successWith({
   extension: UserExtensionSchema,
 });
 export type ExtensionResponse = z.infer<typeof ExtensionResponseSchema>;
@@ -51,8 +50,7 @@ export type ExtensionInstallationRequest = z.infer<typeof ExtensionInstallationR
  * GET /api/extension/auth: a fresh apiKey for pairing (≥128 bits, shown once, stored hashed). Issuing a new
  * key revokes the previous one. The web client hands it to the extension in CONNECT_EXTENSION.
  */
-export const ExtensionAuthResponseSchema = z.object({
-  success: z.literal(true),
+export const ExtensionAuthResponseSchema = successWith({
   apiKey: z.string().min(20),
 });
 export type ExtensionAuthResponse = z.infer<typeof ExtensionAuthResponseSchema>;
@@ -63,8 +61,7 @@ export type ExtensionAuthResponse = z.infer<typeof ExtensionAuthResponseSchema>;
  * client). `valid` is true when the key (for a session: the user's current key) exists, is not revoked
  * and the user's extension status is on. An unknown key gets 401, not `valid: false`.
  */
-export const TokenValidityResponseSchema = z.object({
-  success: z.literal(true),
+export const TokenValidityResponseSchema = successWith({
   valid: z.boolean(),
   userId: IdSchema,
   extension: UserExtensionSchema,
@@ -123,11 +120,31 @@ export function implausibleScores(scores: AnalysisScores): { path: string; reaso
 }
 
 /** 202 Accepted: the touch point is stored; scoring happens in the job worker. `id` is the future analysis id. */
-export const TouchpointResponseSchema = z.object({
-  success: z.literal(true),
+export const TouchpointResponseSchema = successWith({
   id: IdSchema,
 });
 export type TouchpointResponse = z.infer<typeof TouchpointResponseSchema>;
+
+/** GET /api/extension/touchpoints/:id — `id` as the upload answered it (it is also the analysis' id). */
+export const TouchpointParamsSchema = z.object({ id: IdSchema });
+export type TouchpointParams = z.infer<typeof TouchpointParamsSchema>;
+
+/**
+ * What became of an uploaded page, for the popup's "last analysis" in server mode: still `pending` (queued or
+ * being scored), `failed` (with the catalogue's reason), or `done` with the analysis (verdict and scores).
+ * 404 when the id is not one of the key owner's touch points (or the page was forgotten).
+ */
+export const TouchpointStateSchema = z.discriminatedUnion('status', [
+  z.object({ id: IdSchema, status: z.literal('pending') }),
+  z.object({ id: IdSchema, status: z.literal('failed'), error: z.string() }),
+  z.object({ id: IdSchema, status: z.literal('done'), analysis: AnalysisSchema }),
+]);
+export type TouchpointState = z.infer<typeof TouchpointStateSchema>;
+
+export const TouchpointStateResponseSchema = successWith({
+  touchpoint: TouchpointStateSchema,
+});
+export type TouchpointStateResponse = z.infer<typeof TouchpointStateResponseSchema>;
 
 // ══ Web page → extension runtime messages (chrome.runtime.sendMessage(extensionId, …)) ═══════════
 

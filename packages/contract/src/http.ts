@@ -43,6 +43,20 @@ export function defineRoute<const T extends RouteDef>(def: T): T {
   return def;
 }
 
+/** The routes of one domain, keyed by operationId. */
+export type DomainContract = Readonly<Record<string, RouteDef>>;
+
+/**
+ * One domain's contract: its routes keyed by their operationId (checked: a key that is not its route's
+ * operationId does not compile). The server implements a domain contract whole (`implement` in
+ * apps/server/src/http/route.ts); the clients call its routes.
+ */
+export function defineContract<const C extends { readonly [K in keyof C]: RouteDef & { operationId: K } }>(
+  routes: C,
+): C {
+  return routes;
+}
+
 export type RouteBody<R extends RouteDef> = R['body'] extends z.ZodType ? z.infer<R['body']> : undefined;
 export type RouteResponse<R extends RouteDef> = z.infer<R['response']>;
 export type RouteParams<R extends RouteDef> = R['params'] extends z.ZodObject

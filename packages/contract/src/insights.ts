@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CategoryIdSchema, ClassificationSchema } from './categories';
-import { IdSchema, IsoDateTimeSchema } from './common';
+import { IdSchema, IsoDateTimeSchema, successWith } from './common';
 
 /** One analysed page in an insights period (spec §3). `overall_score` is 0–100 (shown with 1 decimal). */
 export const InsightSummarySchema = z.object({
@@ -50,8 +50,7 @@ export type InsightDirectory = z.infer<typeof InsightDirectorySchema>;
  * - `results` are the newest INSIGHT_RESULTS_LIMIT (100) of the period; `totalResults` counts all of them.
  *   Trends and top domains always cover the whole period. Periods are calendar months in UTC.
  */
-export const InsightsResponseSchema = z.object({
-  success: z.literal(true),
+export const InsightsResponseSchema = successWith({
   scope: z.enum(['month', 'year']),
   results: z.array(InsightSummarySchema),
   totalResults: z.number().int().nonnegative(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CentsSchema, DollarsSchema, IdSchema, UnixSecondsSchema } from './common';
+import { CentsSchema, DollarsSchema, IdSchema, UnixSecondsSchema, successWith } from './common';
 
 /**
  * Payment methods, invoices, card setup and pricing (spec §3, §7). Every call answers `success: true`
@@ -60,8 +60,7 @@ export const PaymentMethodParamsSchema = z.object({ id: IdSchema });
 export type PaymentMethodParams = z.infer<typeof PaymentMethodParamsSchema>;
 
 /** GET /api/payment/methods */
-export const PaymentMethodsResponseSchema = z.object({
-  success: z.literal(true),
+export const PaymentMethodsResponseSchema = successWith({
   data: z.object({ paymentMethods: z.array(PaymentMethodSchema) }),
 });
 export type PaymentMethodsResponse = z.infer<typeof PaymentMethodsResponseSchema>;
@@ -74,8 +73,7 @@ export type PaymentMethodsChangedResponse = PaymentMethodsResponse;
  * POST /api/payment/intent: a card-setup intent. `clientSecret` is at the top level and under `data`
  * (spec §7: both are read). `provider` tells the web client which card form confirms it.
  */
-export const SetupIntentResponseSchema = z.object({
-  success: z.literal(true),
+export const SetupIntentResponseSchema = successWith({
   clientSecret: z.string().min(1),
   provider: PaymentProviderIdSchema,
   data: z.object({ clientSecret: z.string().min(1) }),
@@ -83,15 +81,13 @@ export const SetupIntentResponseSchema = z.object({
 export type SetupIntentResponse = z.infer<typeof SetupIntentResponseSchema>;
 
 /** GET /api/payment/current; POST /api/payment/update and /update-payment-method answer it too. */
-export const CurrentPaymentMethodResponseSchema = z.object({
-  success: z.literal(true),
+export const CurrentPaymentMethodResponseSchema = successWith({
   paymentMethod: PaymentMethodSchema.nullable(),
 });
 export type CurrentPaymentMethodResponse = z.infer<typeof CurrentPaymentMethodResponseSchema>;
 
 /** GET /api/payment/history: newest first. */
-export const InvoiceHistoryResponseSchema = z.object({
-  success: z.literal(true),
+export const InvoiceHistoryResponseSchema = successWith({
   invoices: z.array(InvoiceSchema),
 });
 export type InvoiceHistoryResponse = z.infer<typeof InvoiceHistoryResponseSchema>;
@@ -100,15 +96,13 @@ export type InvoiceHistoryResponse = z.infer<typeof InvoiceHistoryResponseSchema
 export const InvoiceQuerySchema = z.object({ id: IdSchema.optional() });
 export type InvoiceQuery = z.infer<typeof InvoiceQuerySchema>;
 
-export const InvoiceResponseSchema = z.object({
-  success: z.literal(true),
+export const InvoiceResponseSchema = successWith({
   invoice: InvoiceSchema.nullable(),
 });
 export type InvoiceResponse = z.infer<typeof InvoiceResponseSchema>;
 
 /** GET /api/pricing */
-export const PricingResponseSchema = z.object({
-  success: z.literal(true),
+export const PricingResponseSchema = successWith({
   data: z.object({ pricing: PricingSchema }),
 });
 export type PricingResponse = z.infer<typeof PricingResponseSchema>;
@@ -131,8 +125,7 @@ export const LocalConfirmSetupRequestSchema = z.object({
 });
 export type LocalConfirmSetupRequest = z.infer<typeof LocalConfirmSetupRequestSchema>;
 
-export const LocalConfirmSetupResponseSchema = z.object({
-  success: z.literal(true),
+export const LocalConfirmSetupResponseSchema = successWith({
   paymentMethodId: IdSchema,
 });
 export type LocalConfirmSetupResponse = z.infer<typeof LocalConfirmSetupResponseSchema>;

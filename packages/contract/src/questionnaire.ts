@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from './common';
+import { IdSchema, successWith } from './common';
 import { SLIDER_MAX, SLIDER_MIN } from './constants';
 import { PersonalityGroupSchema, QuestionTypeSchema, type PersonalityGroup } from './enums';
 import { messages } from './messages';
@@ -91,8 +91,7 @@ export const PersonalizationUpdateSchema = z.object({
 export type PersonalizationUpdate = z.infer<typeof PersonalizationUpdateSchema>;
 
 /** GET / PATCH /api/account/personalization. `personalization` is null until the questionnaire completes. */
-export const PersonalizationResponseSchema = z.object({
-  success: z.literal(true),
+export const PersonalizationResponseSchema = successWith({
   personalization: PersonalizationSchema.nullable(),
 });
 export type PersonalizationResponse = z.infer<typeof PersonalizationResponseSchema>;
@@ -126,8 +125,7 @@ export function flattenPersonalization(
 // ── Calls ──────────────────────────────────────────────────────────────────────────────────────────
 
 /** GET /api/questionnaire: the questions (spec: {success, data, error}). */
-export const QuestionnaireResponseSchema = z.object({
-  success: z.literal(true),
+export const QuestionnaireResponseSchema = successWith({
   data: z.array(QuestionSchema),
   error: z.string().optional(),
 });
@@ -148,8 +146,7 @@ export function submittedAnswers(body: QuestionnaireSubmitRequest): Answers {
   return 'answers' in body ? body.answers : body.configs.answers;
 }
 
-export const QuestionnaireSubmitResponseSchema = z.object({
-  success: z.literal(true),
+export const QuestionnaireSubmitResponseSchema = successWith({
   data: z.object({ configs: UserConfigsSchema }),
   error: z.string().optional(),
 });
@@ -165,8 +162,7 @@ export const QuestionnaireScoreRequestSchema = z.object({
 });
 export type QuestionnaireScoreRequest = z.infer<typeof QuestionnaireScoreRequestSchema>;
 
-export const QuestionnaireScoreResponseSchema = z.object({
-  success: z.literal(true),
+export const QuestionnaireScoreResponseSchema = successWith({
   data: PersonalizationSchema,
   error: z.string().optional(),
 });

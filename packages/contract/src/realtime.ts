@@ -24,20 +24,16 @@ export const configStateUpdateEvent = (userId: string) => `config_state_update_$
 export const analysisCreatedEvent = (userId: string) => `analysis_created_${userId}` as const;
 export const analysisDeletedEvent = (userId: string) => `analysis_deleted_${userId}` as const;
 
-/** The user changed (spec: "user update carrying a state"). The client reloads account info on it. */
-export const UserUpdatePayloadSchema = z.object({
-  userId: IdSchema,
-  state: QuestionnaireStateSchema,
-  user: UserSchema.optional(),
-});
-export type UserUpdatePayload = z.infer<typeof UserUpdatePayloadSchema>;
-
 /** The questionnaire state changed (SUBMITTED → COMPLETED / FAILED, …). The client reloads account info on it. */
 export const ConfigStateUpdatePayloadSchema = z.object({
   userId: IdSchema,
   state: QuestionnaireStateSchema,
 });
 export type ConfigStateUpdatePayload = z.infer<typeof ConfigStateUpdatePayloadSchema>;
+
+/** The user changed (spec: "user update carrying a state"). The client reloads account info on it. */
+export const UserUpdatePayloadSchema = ConfigStateUpdatePayloadSchema.extend({ user: UserSchema.optional() });
+export type UserUpdatePayload = z.infer<typeof UserUpdatePayloadSchema>;
 
 /** A touch point finished scoring (our event). */
 export const AnalysisCreatedPayloadSchema = z.object({

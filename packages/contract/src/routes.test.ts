@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildPath, routeAccepts, type RouteDef } from './http';
-import { allRoutes, api, extraApi, routeSchemas, routesById, specRoutes } from './routes';
+import { buildPath, defineContract, defineRoute, routeAccepts, type RouteDef } from './http';
+import { allRoutes, api, contract, extraApi, routeSchemas, routesById, specRoutes } from './routes';
 import { parseCallTable, specPath, specText } from '../test/spec-source';
 
 /** Spec §7's call table, row by row (method + path, as the spec writes it). */
@@ -72,7 +72,8 @@ describe('spec §7 calls', () => {
       expect(matches, call).toHaveLength(1);
     }
     expect(specRoutes).toHaveLength(SPEC_CALLS.length);
-    expect(specRoutes.map(key)).toEqual([...SPEC_CALLS]);
+    // Grouped by domain, not in the spec's order (the personalization calls are the questionnaire's).
+    expect(specRoutes.map(key).sort()).toEqual([...SPEC_CALLS].sort());
   });
 
   it('keys api by operationId and keeps operationIds unique across all routes', () => {
@@ -97,6 +98,55 @@ describe('spec §7 calls', () => {
   it('has no two routes with the same method and path', () => {
     const keys = allRoutes.map((r) => `${r.method} ${r.path}`);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+describe('the contract per domain', () => {
+  it('holds every route in exactly one domain, keyed by its operationId', () => {
+    const seen = new Map<string, string>();
+    for (const [domain, routes] of Object.entries(contract)) {
+      expect(Object.keys(routes).length, domain).toBeGreaterThan(0);
+      for (const [id, route] of Object.entries(routes) as [string, RouteDef][]) {
+        expect(route.operationId).toBe(id);
+        expect(seen.get(id), `${id} in ${domain} and ${seen.get(id)}`).toBeUndefined();
+        seen.set(id, domain);
+        expect(routesById[id as keyof typeof routesById]).toBe(route);
+      }
+    }
+    expect([...seen.keys()].sort()).toEqual(allRoutes.map((r) => r.operationId).sort());
+  });
+
+  it('splits the routes into spec §7 (api) and the rest (extraApi) without loss', () => {
+    for (const r of specRoutes) expect(api[r.operationId as keyof typeof api]).toBe(r);
+    expect(Object.keys(api).sort()).toEqual(specRoutes.map((r) => r.operationId).sort());
+    expect([...Object.keys(api), ...Object.keys(extraApi)].sort()).toEqual(Object.keys(routesById).sort());
+  });
+
+  it('keys a domain by operationId at compile time', () => {
+    const ping = defineRoute({
+      operationId: 'ping',
+      method: 'GET',
+      path: '/ping',
+      summary: 'Ping',
+      tag: 'test',
+      auth: 'none',
+      response: z.object({ success: z.literal(true) }),
+    });
+    expect(Object.keys(defineContract({ ping }))).toEqual(['ping']);
+    // @ts-expect-error -- a key that is not its route's operationId (tsc -b checks this line)
+    expect(Object.keys(defineContract({ pong: ping }))).toEqual(['pong']);
+  });
+
+  it('puts the calls of one screen area in one domain', () => {
+    expect(Object.keys(contract.analysis).sort()).toEqual([
+      'analysisDelete',
+      'analysisGet',
+      'analysisInsights',
+      'analysisInsightsPeriod',
+      'analysisRecent',
+    ]);
+    expect(Object.keys(contract.questionnaire)).toContain('accountPersonalizationUpdate');
+    expect(Object.keys(contract.touchpoints).sort()).toEqual(['extensionTouchpoint', 'extensionTouchpoints']);
   });
 });
 
@@ -152,6 +202,7 @@ describe('auth', () => {
     expect(ext).toEqual([
       'extensionDisabled',
       'extensionTokenValidity',
+      'extensionTouchpoint',
       'extensionTouchpoints',
       'extensionVerify',
     ]);
@@ -159,6 +210,7 @@ describe('auth', () => {
     expect(routeAccepts(api.extensionTokenValidity, 'session')).toBe(true);
     expect(routeAccepts(api.extensionVerify, 'session')).toBe(false);
     expect(routeAccepts(extraApi.extensionTouchpoints, 'session')).toBe(false);
+    expect(routeAccepts(extraApi.extensionTouchpoint, 'session')).toBe(false);
     expect(routeAccepts(api.accountInfo, 'extension')).toBe(false);
   });
 

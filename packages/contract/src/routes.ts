@@ -1,739 +1,80 @@
-import { z } from 'zod';
-import {
-  AccountExportResponseSchema,
-  DeleteAccountRequestSchema,
-  DeleteAccountResponseSchema,
-  DeviceActionResponseSchema,
-  DeviceParamsSchema,
-  DevicesResponseSchema,
-  SignOutOthersResponseSchema,
-} from './account';
-import {
-  AnalysisParamsSchema,
-  AnalysisResponseSchema,
-  ForgetAnalysisResponseSchema,
-  RecentAnalysesQuerySchema,
-  RecentAnalysesResponseSchema,
-} from './analysis';
-import {
-  GoogleAuthQuerySchema,
-  GoogleCallbackQuerySchema,
-  GoogleExchangeRequestSchema,
-  GoogleExchangeResponseSchema,
-  LoggedInResponseSchema,
-  LogoutResponseSchema,
-  PinRequestSchema,
-  PinResponseSchema,
-  RedirectResponseSchema,
-  RegisterRequestSchema,
-  RegisterResponseSchema,
-  VerifyRequestSchema,
-  VerifyResponseSchema,
-} from './auth';
-import { OutboxQuerySchema, OutboxResponseSchema } from './dev';
-import {
-  ExtensionAuthResponseSchema,
-  ExtensionInstallationRequestSchema,
-  ExtensionResponseSchema,
-  TokenValidityResponseSchema,
-  TouchpointRequestSchema,
-  TouchpointResponseSchema,
-} from './extension';
-import { defineRoute, type RouteDef } from './http';
-import { InsightsPeriodParamsSchema, InsightsResponseSchema } from './insights';
-import {
-  CurrentPaymentMethodResponseSchema,
-  InvoiceHistoryResponseSchema,
-  InvoicePdfParamsSchema,
-  InvoiceQuerySchema,
-  InvoiceResponseSchema,
-  LocalConfirmSetupRequestSchema,
-  LocalConfirmSetupResponseSchema,
-  PaymentMethodIdRequestSchema,
-  PaymentMethodParamsSchema,
-  PaymentMethodsChangedResponseSchema,
-  PaymentMethodsResponseSchema,
-  PricingResponseSchema,
-  SetupIntentResponseSchema,
-} from './payment';
-import {
-  PersonalizationResponseSchema,
-  PersonalizationUpdateSchema,
-  QuestionnaireResponseSchema,
-  QuestionnaireScoreRequestSchema,
-  QuestionnaireScoreResponseSchema,
-  QuestionnaireSubmitRequestSchema,
-  QuestionnaireSubmitResponseSchema,
-} from './questionnaire';
-import {
-  CreateSubscriptionRequestSchema,
-  OverageRequestSchema,
-  PlansResponseSchema,
-  SubscriptionInfoResponseSchema,
-  SubscriptionResponseSchema,
-  UpdateSubscriptionRequestSchema,
-  WizardShownResponseSchema,
-} from './subscription';
-import { AddUrlRequestSchema, DisabledUrlsResponseSchema, UrlParamsSchema, UrlsResponseSchema } from './urls';
-import { UserResponseSchema } from './user';
+import type { z } from 'zod';
+import type { RouteDef } from './http';
+import { accountContract } from './routes/account';
+import { analysisContract } from './routes/analysis';
+import { authContract } from './routes/auth';
+import { devContract } from './routes/dev';
+import { devicesContract } from './routes/devices';
+import { extensionContract } from './routes/extension';
+import { paymentContract } from './routes/payment';
+import { questionnaireContract } from './routes/questionnaire';
+import { subscriptionContract } from './routes/subscription';
+import { touchpointsContract } from './routes/touchpoints';
+import { urlsContract } from './routes/urls';
 
 /**
- * Every HTTP operation of spec §7, keyed by operationId, in the spec's order. `path` is Fastify syntax,
- * `specPath` the spec's. Auth choices are explained in docs/decisions/001-contract-shapes.md.
+ * The HTTP contract: one contract per domain (`routes/<domain>.ts`, each keyed by operationId), composed here.
+ * The server implements each domain whole (`implement` in apps/server/src/http/route.ts: a route without a
+ * handler does not compile); the clients call the routes through `api` and `extraApi` below. Auth choices are
+ * explained in docs/decisions/001-contract-shapes.md, the composition in 143-a-contract-per-domain.md.
  */
-export const api = {
-  // ── auth ─────────────────────────────────────────────────────────────────────────────────────────
-  authLoggedIn: defineRoute({
-    operationId: 'authLoggedIn',
-    method: 'POST',
-    path: '/auth/loggedin',
-    specPath: '/auth/loggedin',
-    summary: 'Whether the bearer (if any) is a live session; answers loggedIn false otherwise',
-    tag: 'auth',
-    auth: 'none',
-    response: LoggedInResponseSchema,
-  }),
-  authLogout: defineRoute({
-    operationId: 'authLogout',
-    method: 'POST',
-    path: '/auth/logout',
-    specPath: '/auth/logout',
-    summary: 'Revoke the current session',
-    tag: 'auth',
-    auth: 'session',
-    response: LogoutResponseSchema,
-  }),
-  authGoogle: defineRoute({
-    operationId: 'authGoogle',
-    method: 'GET',
-    path: '/auth/google',
-    specPath: '/auth/google',
-    summary: 'Start Google sign-in (302 to the identity provider)',
-    tag: 'auth',
-    auth: 'none',
-    query: GoogleAuthQuerySchema,
-    response: RedirectResponseSchema,
-    responseKind: 'redirect',
-    successStatus: 302,
-  }),
-  authRegister: defineRoute({
-    operationId: 'authRegister',
-    method: 'POST',
-    path: '/auth/register',
-    specPath: '/auth/register',
-    summary: 'Create an account and e-mail a PIN',
-    tag: 'auth',
-    auth: 'none',
-    body: RegisterRequestSchema,
-    response: RegisterResponseSchema,
-  }),
-  authPin: defineRoute({
-    operationId: 'authPin',
-    method: 'POST',
-    path: '/auth/pin',
-    specPath: '/auth/pin',
-    summary: 'E-mail a sign-in PIN',
-    tag: 'auth',
-    auth: 'none',
-    body: PinRequestSchema,
-    response: PinResponseSchema,
-  }),
-  authVerify: defineRoute({
-    operationId: 'authVerify',
-    method: 'POST',
-    path: '/auth/verify',
-    specPath: '/auth/verify',
-    summary: 'Exchange e-mail + PIN for a session token',
-    tag: 'auth',
-    auth: 'none',
-    body: VerifyRequestSchema,
-    response: VerifyResponseSchema,
-  }),
-
-  // ── account ──────────────────────────────────────────────────────────────────────────────────────
-  accountInfo: defineRoute({
-    operationId: 'accountInfo',
-    method: 'GET',
-    path: '/api/account/info',
-    specPath: '/api/account/info',
-    summary: 'The signed-in user',
-    tag: 'account',
-    auth: 'session',
-    response: UserResponseSchema,
-  }),
-  accountGet: defineRoute({
-    operationId: 'accountGet',
-    method: 'GET',
-    path: '/api/account',
-    specPath: '/api/account',
-    summary: 'The signed-in user (questionnaire state and user)',
-    tag: 'account',
-    auth: 'session',
-    response: UserResponseSchema,
-  }),
-  accountPersonalizationGet: defineRoute({
-    operationId: 'accountPersonalizationGet',
-    method: 'GET',
-    path: '/api/account/personalization',
-    specPath: '/api/account/personalization',
-    summary: 'The personality snapshot (null until the questionnaire completes)',
-    tag: 'account',
-    auth: 'session',
-    response: PersonalizationResponseSchema,
-  }),
-  accountPersonalizationUpdate: defineRoute({
-    operationId: 'accountPersonalizationUpdate',
-    method: 'PATCH',
-    path: '/api/account/personalization',
-    specPath: '/api/account/personalization',
-    summary: 'Partially update personality scores',
-    tag: 'account',
-    auth: 'session',
-    body: PersonalizationUpdateSchema,
-    response: PersonalizationResponseSchema,
-  }),
-  accountUrlsList: defineRoute({
-    operationId: 'accountUrlsList',
-    method: 'GET',
-    path: '/api/account/urls',
-    specPath: '/api/account/urls',
-    summary: "The user's ignored sites",
-    tag: 'urls',
-    auth: 'session',
-    response: UrlsResponseSchema,
-  }),
-  accountUrlsAdd: defineRoute({
-    operationId: 'accountUrlsAdd',
-    method: 'POST',
-    path: '/api/account/urls',
-    specPath: '/api/account/urls',
-    summary: 'Add an ignored site (also from the extension popup, with its key)',
-    tag: 'urls',
-    auth: 'session',
-    // The popup's "Ignore this site" (decision 112): adding only narrows what is captured, so the extension key
-    // may; listing and removing stay session-only.
-    authAlternatives: ['extension'],
-    body: AddUrlRequestSchema,
-    response: UrlsResponseSchema,
-  }),
-  accountUrlsRemove: defineRoute({
-    operationId: 'accountUrlsRemove',
-    method: 'DELETE',
-    path: '/api/account/urls/:url',
-    specPath: '/api/account/urls/{url}',
-    summary: 'Remove an ignored site (URL-encoded)',
-    tag: 'urls',
-    auth: 'session',
-    params: UrlParamsSchema,
-    response: UrlsResponseSchema,
-  }),
-
-  // ── extension ────────────────────────────────────────────────────────────────────────────────────
-  extensionStatus: defineRoute({
-    operationId: 'extensionStatus',
-    method: 'GET',
-    path: '/api/extension/status',
-    specPath: '/api/extension/status',
-    summary: "The user's extension status and installed flag",
-    tag: 'extension',
-    auth: 'session',
-    response: ExtensionResponseSchema,
-  }),
-  extensionVerify: defineRoute({
-    operationId: 'extensionVerify',
-    method: 'POST',
-    path: '/api/extension/verify',
-    specPath: '/api/extension/verify',
-    summary: 'Verify a freshly handed-over apiKey (sent as bearer) and switch the extension status on',
-    tag: 'extension',
-    auth: 'extension',
-    response: ExtensionResponseSchema,
-  }),
-  extensionDisconnect: defineRoute({
-    operationId: 'extensionDisconnect',
-    method: 'DELETE',
-    path: '/api/extension',
-    specPath: '/api/extension',
-    summary: "Disconnect: revoke the user's apiKey and switch the status off",
-    tag: 'extension',
-    auth: 'session',
-    response: ExtensionResponseSchema,
-  }),
-  extensionInstallation: defineRoute({
-    operationId: 'extensionInstallation',
-    method: 'POST',
-    path: '/api/extension/installation',
-    specPath: '/api/extension/installation',
-    summary: 'Record whether the extension is installed',
-    tag: 'extension',
-    auth: 'session',
-    body: ExtensionInstallationRequestSchema,
-    response: ExtensionResponseSchema,
-  }),
-  extensionTokenValidity: defineRoute({
-    operationId: 'extensionTokenValidity',
-    method: 'GET',
-    path: '/api/extension/token/validity',
-    specPath: '/api/extension/token/validity',
-    summary: 'Whether the extension key (the bearer, or for a session the current key) is valid',
-    tag: 'extension',
-    auth: 'extension',
-    authAlternatives: ['session'],
-    response: TokenValidityResponseSchema,
-  }),
-  extensionDisabled: defineRoute({
-    operationId: 'extensionDisabled',
-    method: 'GET',
-    path: '/api/extension/disabled',
-    specPath: '/api/extension/disabled',
-    summary: "Sites never to capture: the user's list and the default protected sites",
-    tag: 'extension',
-    auth: 'extension',
-    authAlternatives: ['session'],
-    response: DisabledUrlsResponseSchema,
-  }),
-  extensionAuth: defineRoute({
-    operationId: 'extensionAuth',
-    method: 'GET',
-    path: '/api/extension/auth',
-    specPath: '/api/extension/auth',
-    summary: 'Issue a new apiKey for pairing (revokes the previous one)',
-    tag: 'extension',
-    auth: 'session',
-    response: ExtensionAuthResponseSchema,
-  }),
-
-  // ── analysis ─────────────────────────────────────────────────────────────────────────────────────
-  analysisRecent: defineRoute({
-    operationId: 'analysisRecent',
-    method: 'GET',
-    path: '/api/analysis/recent',
-    specPath: '/api/analysis/recent',
-    summary: 'Analyses of the last 7 days, newest first',
-    tag: 'analysis',
-    auth: 'session',
-    query: RecentAnalysesQuerySchema,
-    response: RecentAnalysesResponseSchema,
-  }),
-  analysisGet: defineRoute({
-    operationId: 'analysisGet',
-    method: 'GET',
-    path: '/api/analysis/get/:id',
-    specPath: '/api/analysis/get/{id}',
-    summary: 'One analysis',
-    tag: 'analysis',
-    auth: 'session',
-    params: AnalysisParamsSchema,
-    response: AnalysisResponseSchema,
-  }),
-  analysisInsights: defineRoute({
-    operationId: 'analysisInsights',
-    method: 'GET',
-    path: '/api/analysis/insights',
-    specPath: '/api/analysis/insights',
-    summary: 'Insights for the current month (UTC)',
-    tag: 'analysis',
-    auth: 'session',
-    response: InsightsResponseSchema,
-  }),
-  analysisInsightsPeriod: defineRoute({
-    operationId: 'analysisInsightsPeriod',
-    method: 'GET',
-    path: '/api/analysis/insights/:month/:year',
-    specPath: '/api/analysis/insights/{month}/{year}',
-    summary: "Insights for one month, or a whole year with month 'all'",
-    tag: 'analysis',
-    auth: 'session',
-    params: InsightsPeriodParamsSchema,
-    response: InsightsResponseSchema,
-  }),
-
-  // ── subscription ─────────────────────────────────────────────────────────────────────────────────
-  subscriptionGet: defineRoute({
-    operationId: 'subscriptionGet',
-    method: 'GET',
-    path: '/api/subscription',
-    specPath: '/api/subscription',
-    summary: 'The subscription and current-period usage',
-    tag: 'subscription',
-    auth: 'session',
-    response: SubscriptionInfoResponseSchema,
-  }),
-  subscriptionUpdate: defineRoute({
-    operationId: 'subscriptionUpdate',
-    method: 'POST',
-    path: '/api/subscription/update',
-    specPath: '/api/subscription/update',
-    summary: 'Change plan, effective immediately',
-    tag: 'subscription',
-    auth: 'session',
-    body: UpdateSubscriptionRequestSchema,
-    response: SubscriptionResponseSchema,
-  }),
-  subscriptionCancel: defineRoute({
-    operationId: 'subscriptionCancel',
-    method: 'POST',
-    path: '/api/subscription/cancel',
-    specPath: '/api/subscription/cancel',
-    summary: 'Cancel at period end (status scheduled_cancelation)',
-    tag: 'subscription',
-    auth: 'session',
-    response: SubscriptionResponseSchema,
-  }),
-  subscriptionReactivate: defineRoute({
-    operationId: 'subscriptionReactivate',
-    method: 'POST',
-    path: '/api/subscription/reactivate',
-    specPath: '/api/subscription/reactivate',
-    summary: 'Undo a scheduled cancelation',
-    tag: 'subscription',
-    auth: 'session',
-    response: SubscriptionResponseSchema,
-  }),
-  subscriptionCreate: defineRoute({
-    operationId: 'subscriptionCreate',
-    method: 'POST',
-    path: '/api/subscription/create',
-    specPath: '/api/subscription/create',
-    summary: 'Subscribe to a plan with a confirmed card',
-    tag: 'subscription',
-    auth: 'session',
-    body: CreateSubscriptionRequestSchema,
-    response: SubscriptionResponseSchema,
-  }),
-  subscriptionPlans: defineRoute({
-    operationId: 'subscriptionPlans',
-    method: 'GET',
-    path: '/api/subscription/plans',
-    specPath: '/api/subscription/plans',
-    summary: 'The plans, keyed by id',
-    tag: 'subscription',
-    auth: 'session',
-    response: PlansResponseSchema,
-  }),
-  subscriptionOverage: defineRoute({
-    operationId: 'subscriptionOverage',
-    method: 'PATCH',
-    path: '/api/subscription/overage',
-    specPath: '/api/subscription/overage',
-    summary: 'Set the monthly overage cap (dollars)',
-    tag: 'subscription',
-    auth: 'session',
-    body: OverageRequestSchema,
-    response: SubscriptionResponseSchema,
-  }),
-  subscriptionWizardShown: defineRoute({
-    operationId: 'subscriptionWizardShown',
-    method: 'PATCH',
-    path: '/api/subscription/chrome',
-    specPath: '/api/subscription/chrome',
-    summary: 'Mark the extension wizard as shown',
-    tag: 'subscription',
-    auth: 'session',
-    response: WizardShownResponseSchema,
-  }),
-
-  // ── payment ──────────────────────────────────────────────────────────────────────────────────────
-  paymentMethodsList: defineRoute({
-    operationId: 'paymentMethodsList',
-    method: 'GET',
-    path: '/api/payment/methods',
-    specPath: '/api/payment/methods',
-    summary: 'Saved cards',
-    tag: 'payment',
-    auth: 'session',
-    response: PaymentMethodsResponseSchema,
-  }),
-  paymentMethodsDelete: defineRoute({
-    operationId: 'paymentMethodsDelete',
-    method: 'DELETE',
-    path: '/api/payment/methods/:id',
-    specPath: '/api/payment/methods/{id}',
-    summary: 'Delete a card; answers the remaining cards',
-    tag: 'payment',
-    auth: 'session',
-    params: PaymentMethodParamsSchema,
-    response: PaymentMethodsChangedResponseSchema,
-  }),
-  paymentMethodsSetDefault: defineRoute({
-    operationId: 'paymentMethodsSetDefault',
-    method: 'POST',
-    path: '/api/payment/methods/default',
-    specPath: '/api/payment/methods/default',
-    summary: 'Make a saved card the default; answers the cards',
-    tag: 'payment',
-    auth: 'session',
-    body: PaymentMethodIdRequestSchema,
-    response: PaymentMethodsChangedResponseSchema,
-  }),
-  paymentIntent: defineRoute({
-    operationId: 'paymentIntent',
-    method: 'POST',
-    path: '/api/payment/intent',
-    specPath: '/api/payment/intent',
-    summary: 'Create a card-setup intent (client secret)',
-    tag: 'payment',
-    auth: 'session',
-    response: SetupIntentResponseSchema,
-  }),
-  paymentUpdate: defineRoute({
-    operationId: 'paymentUpdate',
-    method: 'POST',
-    path: '/api/payment/update',
-    specPath: '/api/payment/update',
-    summary: 'Attach a newly confirmed card and make it the default',
-    tag: 'payment',
-    auth: 'session',
-    body: PaymentMethodIdRequestSchema,
-    response: CurrentPaymentMethodResponseSchema,
-  }),
-  paymentUpdatePaymentMethod: defineRoute({
-    operationId: 'paymentUpdatePaymentMethod',
-    method: 'POST',
-    path: '/api/payment/update-payment-method',
-    specPath: '/api/payment/update-payment-method',
-    summary: "Switch the subscription's card to another saved card",
-    tag: 'payment',
-    auth: 'session',
-    body: PaymentMethodIdRequestSchema,
-    response: CurrentPaymentMethodResponseSchema,
-  }),
-  paymentHistory: defineRoute({
-    operationId: 'paymentHistory',
-    method: 'GET',
-    path: '/api/payment/history',
-    specPath: '/api/payment/history',
-    summary: 'Invoices, newest first',
-    tag: 'payment',
-    auth: 'session',
-    response: InvoiceHistoryResponseSchema,
-  }),
-  paymentCurrent: defineRoute({
-    operationId: 'paymentCurrent',
-    method: 'GET',
-    path: '/api/payment/current',
-    specPath: '/api/payment/current',
-    summary: 'The default card',
-    tag: 'payment',
-    auth: 'session',
-    response: CurrentPaymentMethodResponseSchema,
-  }),
-  paymentInvoice: defineRoute({
-    operationId: 'paymentInvoice',
-    method: 'GET',
-    path: '/api/payment/invoice',
-    specPath: '/api/payment/invoice',
-    summary: 'The latest invoice, or the one named by ?id',
-    tag: 'payment',
-    auth: 'session',
-    query: InvoiceQuerySchema,
-    response: InvoiceResponseSchema,
-  }),
-  pricingGet: defineRoute({
-    operationId: 'pricingGet',
-    method: 'GET',
-    path: '/api/pricing',
-    specPath: '/api/pricing',
-    summary: 'Overage tiers for the Basic and Premium plans',
-    tag: 'payment',
-    auth: 'session',
-    response: PricingResponseSchema,
-  }),
-
-  // ── questionnaire ────────────────────────────────────────────────────────────────────────────────
-  questionnaireGet: defineRoute({
-    operationId: 'questionnaireGet',
-    method: 'GET',
-    path: '/api/questionnaire',
-    specPath: '/api/questionnaire',
-    summary: 'The questions (premium)',
-    tag: 'questionnaire',
-    auth: 'session',
-    response: QuestionnaireResponseSchema,
-  }),
-  questionnaireSubmit: defineRoute({
-    operationId: 'questionnaireSubmit',
-    method: 'POST',
-    path: '/api/questionnaire',
-    specPath: '/api/questionnaire',
-    summary: 'Submit answers (state becomes SUBMITTED, processed in the background)',
-    tag: 'questionnaire',
-    auth: 'session',
-    body: QuestionnaireSubmitRequestSchema,
-    response: QuestionnaireSubmitResponseSchema,
-  }),
-  questionnaireUpdateScore: defineRoute({
-    operationId: 'questionnaireUpdateScore',
-    method: 'PATCH',
-    path: '/api/questionnaire',
-    specPath: '/api/questionnaire',
-    summary: 'Set one personality slider by index',
-    tag: 'questionnaire',
-    auth: 'session',
-    body: QuestionnaireScoreRequestSchema,
-    response: QuestionnaireScoreResponseSchema,
-  }),
-  questionnaireOptOut: defineRoute({
-    operationId: 'questionnaireOptOut',
-    method: 'DELETE',
-    path: '/api/questionnaire',
-    specPath: '/api/questionnaire',
-    summary: 'Opt out of the questionnaire (state OPT_OUT)',
-    tag: 'questionnaire',
-    auth: 'session',
-    response: UserResponseSchema,
-  }),
+export const contract = {
+  auth: authContract,
+  account: accountContract,
+  devices: devicesContract,
+  urls: urlsContract,
+  extension: extensionContract,
+  touchpoints: touchpointsContract,
+  analysis: analysisContract,
+  subscription: subscriptionContract,
+  payment: paymentContract,
+  questionnaire: questionnaireContract,
+  dev: devContract,
 } as const;
 
-/**
- * Routes beyond spec §7 that the product needs (no `specPath`). They are part of `allRoutes`, not of
- * `specRoutes`.
- */
-export const extraApi = {
-  authGoogleCallback: defineRoute({
-    operationId: 'authGoogleCallback',
-    method: 'GET',
-    path: '/auth/google/callback',
-    summary: 'OIDC callback: on success 302 to /auth/dashboard?success&token&user, else /auth/login?error',
-    tag: 'auth',
-    auth: 'none',
-    query: GoogleCallbackQuerySchema,
-    response: RedirectResponseSchema,
-    responseKind: 'redirect',
-    successStatus: 302,
-  }),
-  authGoogleExchange: defineRoute({
-    operationId: 'authGoogleExchange',
-    method: 'POST',
-    path: '/auth/google/exchange',
-    summary: 'Redeem the single-use code of a Google sign-in (with its binding value) for a session token',
-    tag: 'auth',
-    auth: 'none',
-    body: GoogleExchangeRequestSchema,
-    response: GoogleExchangeResponseSchema,
-  }),
-  accountDevices: defineRoute({
-    operationId: 'accountDevices',
-    method: 'GET',
-    path: '/api/account/devices',
-    summary: "The caller's signed-in devices (sessions) and paired browser extensions",
-    tag: 'account',
-    auth: 'session',
-    response: DevicesResponseSchema,
-  }),
-  accountDeviceSignOut: defineRoute({
-    operationId: 'accountDeviceSignOut',
-    method: 'DELETE',
-    path: '/api/account/devices/sessions/:id',
-    summary: "Sign one of the caller's sessions out (on every instance)",
-    tag: 'account',
-    auth: 'session',
-    params: DeviceParamsSchema,
-    response: DeviceActionResponseSchema,
-  }),
-  accountDeviceDisconnect: defineRoute({
-    operationId: 'accountDeviceDisconnect',
-    method: 'DELETE',
-    path: '/api/account/devices/extensions/:id',
-    summary: "Disconnect the extension of one browser (revoke that browser's key)",
-    tag: 'account',
-    auth: 'session',
-    params: DeviceParamsSchema,
-    response: DeviceActionResponseSchema,
-  }),
-  accountSignOutOthers: defineRoute({
-    operationId: 'accountSignOutOthers',
-    method: 'POST',
-    path: '/api/account/devices/sign-out-others',
-    summary: "Sign out every session of the caller's but the current one",
-    tag: 'account',
-    auth: 'session',
-    response: SignOutOthersResponseSchema,
-  }),
-  accountExport: defineRoute({
-    operationId: 'accountExport',
-    method: 'GET',
-    path: '/api/account/export',
-    summary: 'Everything held about the caller, as JSON',
-    tag: 'account',
-    auth: 'session',
-    response: AccountExportResponseSchema,
-  }),
-  accountDelete: defineRoute({
-    operationId: 'accountDelete',
-    method: 'DELETE',
-    path: '/api/account',
-    summary: 'Delete the account and all its data (confirm with the e-mail)',
-    tag: 'account',
-    auth: 'session',
-    body: DeleteAccountRequestSchema,
-    response: DeleteAccountResponseSchema,
-  }),
-  analysisDelete: defineRoute({
-    operationId: 'analysisDelete',
-    method: 'DELETE',
-    path: '/api/analysis/:id',
-    summary: "Forget one page: its analysis, usage and share of the insights (404 when not the caller's)",
-    tag: 'analysis',
-    auth: 'session',
-    params: AnalysisParamsSchema,
-    response: ForgetAnalysisResponseSchema,
-  }),
-  extensionTouchpoints: defineRoute({
-    operationId: 'extensionTouchpoints',
-    method: 'POST',
-    path: '/api/extension/touchpoints',
-    summary: 'Upload one captured page (text or device scores); scored in the background',
-    tag: 'extension',
-    auth: 'extension',
-    body: TouchpointRequestSchema,
-    response: TouchpointResponseSchema,
-    successStatus: 202,
-  }),
-  paymentLocalConfirmSetup: defineRoute({
-    operationId: 'paymentLocalConfirmSetup',
-    method: 'POST',
-    path: '/api/payment/local/confirm-setup',
-    summary: 'Test-mode provider only: confirm a card setup with a test card (no real charges)',
-    tag: 'payment',
-    auth: 'session',
-    body: LocalConfirmSetupRequestSchema,
-    response: LocalConfirmSetupResponseSchema,
-  }),
-  paymentInvoicePdf: defineRoute({
-    operationId: 'paymentInvoicePdf',
-    method: 'GET',
-    path: '/api/payment/invoices/:id/pdf',
-    summary: "One of the caller's invoices as a PDF (the `invoice_pdf` link of test-mode invoices)",
-    tag: 'payment',
-    auth: 'session',
-    params: InvoicePdfParamsSchema,
-    response: z.string().describe('application/pdf'),
-    responseKind: 'binary',
-  }),
-  devOutbox: defineRoute({
-    operationId: 'devOutbox',
-    method: 'GET',
-    path: '/dev/outbox',
-    summary: 'Development outbox (only without SMTP)',
-    tag: 'dev',
-    auth: 'none',
-    query: OutboxQuerySchema,
-    response: OutboxResponseSchema,
-  }),
-} as const;
+export type Contract = typeof contract;
+export type ContractDomain = keyof Contract;
+
+/** Every route of every domain, keyed by operationId. */
+export const routesById = {
+  ...authContract,
+  ...accountContract,
+  ...devicesContract,
+  ...urlsContract,
+  ...extensionContract,
+  ...touchpointsContract,
+  ...analysisContract,
+  ...subscriptionContract,
+  ...paymentContract,
+  ...questionnaireContract,
+  ...devContract,
+};
+
+type RoutesById = typeof routesById;
+export type OperationId = keyof RoutesById;
+/** The operations of spec §7: the routes with a `specPath`. */
+type SpecOperationId = {
+  [K in OperationId]: RoutesById[K] extends { specPath: string } ? K : never;
+}[OperationId];
+
+function pick<K extends OperationId>(keep: (route: RouteDef) => boolean): Pick<RoutesById, K> {
+  return Object.fromEntries(
+    Object.entries(routesById).filter(([, route]) => keep(route as RouteDef)),
+  ) as Pick<RoutesById, K>;
+}
+
+/** Every HTTP operation of spec §7, keyed by operationId (`path` is Fastify syntax, `specPath` the spec's). */
+export const api = pick<SpecOperationId>((route) => route.specPath !== undefined);
+/** The routes beyond spec §7 that the product needs (no `specPath`). */
+export const extraApi = pick<Exclude<OperationId, SpecOperationId>>((route) => route.specPath === undefined);
 
 export type Api = typeof api;
 export type ExtraApi = typeof extraApi;
-export type OperationId = keyof Api | keyof ExtraApi;
 
-/** Exactly the 46 operations of spec §7. */
+/** Exactly the 46 operations of spec §7, grouped by domain. */
 export const specRoutes: RouteDef[] = Object.values(api);
-/** Every HTTP operation the server serves: spec §7 plus the additional ones. */
-export const allRoutes: RouteDef[] = [...Object.values(api), ...Object.values(extraApi)];
-
-/** Look a route up by operationId. */
-export const routesById: Readonly<Record<OperationId, RouteDef>> = { ...api, ...extraApi };
+/** Every HTTP operation the server serves: spec §7 plus the additional ones, grouped by domain. */
+export const allRoutes: RouteDef[] = Object.values(routesById);
 
 /** Anything a route can carry, for generic code that walks the schemas (OpenAPI, tests). */
 export function routeSchemas(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CentsSchema, DollarsSchema, UnixSecondsSchema } from './common';
+import { CentsSchema, DollarsSchema, UnixSecondsSchema, successWith } from './common';
 import { PlanIdSchema, SubscriptionStatusSchema, type PlanId, type SubscriptionStatus } from './enums';
 import { UserSchema } from './user';
 
@@ -106,8 +106,7 @@ export type Plans = z.infer<typeof PlansSchema>;
  * current period; `tokensUsed`: tokens used in it; `currentPeriodStart` and `nextBilling` unix seconds
  * (null without a subscription, `nextBilling` null when cancellation is scheduled).
  */
-export const SubscriptionInfoResponseSchema = z.object({
-  success: z.literal(true),
+export const SubscriptionInfoResponseSchema = successWith({
   subscription: SubscriptionSchema.nullable(),
   count: z.number().int().nonnegative(),
   tokensUsed: z.number().int().nonnegative(),
@@ -117,8 +116,7 @@ export const SubscriptionInfoResponseSchema = z.object({
 export type SubscriptionInfoResponse = z.infer<typeof SubscriptionInfoResponseSchema>;
 
 /** `{success, subscription}` — create, update, cancel, reactivate, overage. */
-export const SubscriptionResponseSchema = z.object({
-  success: z.literal(true),
+export const SubscriptionResponseSchema = successWith({
   subscription: SubscriptionSchema,
 });
 export type SubscriptionResponse = z.infer<typeof SubscriptionResponseSchema>;
@@ -139,9 +137,9 @@ export const OverageRequestSchema = z.object({ amount: DollarsSchema });
 export type OverageRequest = z.infer<typeof OverageRequestSchema>;
 
 /** GET /api/subscription/plans */
-export const PlansResponseSchema = z.object({ success: z.literal(true), plans: PlansSchema });
+export const PlansResponseSchema = successWith({ plans: PlansSchema });
 export type PlansResponse = z.infer<typeof PlansResponseSchema>;
 
 /** PATCH /api/subscription/chrome: marks the extension wizard shown; answers the updated user. */
-export const WizardShownResponseSchema = z.object({ success: z.literal(true), user: UserSchema });
+export const WizardShownResponseSchema = successWith({ user: UserSchema });
 export type WizardShownResponse = z.infer<typeof WizardShownResponseSchema>;

@@ -1,5 +1,6 @@
 import { parse as parseDomain } from 'tldts';
 import { z } from 'zod';
+import { successWith } from './common';
 import { messages } from './messages';
 
 /**
@@ -52,7 +53,7 @@ export const UserUrlsSchema = z.object({ current: z.array(z.string()) });
 export type UserUrls = z.infer<typeof UserUrlsSchema>;
 
 /** GET/POST/DELETE /api/account/urls answer with the whole list after the change. */
-export const UrlsResponseSchema = z.object({ success: z.literal(true), urls: UserUrlsSchema });
+export const UrlsResponseSchema = successWith({ urls: UserUrlsSchema });
 export type UrlsResponse = z.infer<typeof UrlsResponseSchema>;
 
 /** POST /api/account/urls */
@@ -73,8 +74,7 @@ export const DefaultProtectedGroupSchema = z.object({
 export type DefaultProtectedGroup = z.infer<typeof DefaultProtectedGroupSchema>;
 
 /** GET /api/extension/disabled: the user's list plus the static defaults, everything the extension must skip. */
-export const DisabledUrlsResponseSchema = z.object({
-  success: z.literal(true),
+export const DisabledUrlsResponseSchema = successWith({
   urls: z.object({
     current: z.array(z.string()),
     defaults: z.array(DefaultProtectedGroupSchema),

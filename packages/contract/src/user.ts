@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, IsoDateTimeSchema } from './common';
+import { IdSchema, IsoDateTimeSchema, successWith } from './common';
 import { ExtensionStatusSchema, QuestionnaireStateSchema } from './enums';
 
 /** Flags that drive onboarding (spec §3). */
@@ -49,7 +49,7 @@ export const UserSchema = z.object({
 export type User = z.infer<typeof UserSchema>;
 
 /** `{success, user}` — account info, account, wizard shown, questionnaire opt-out. */
-export const UserResponseSchema = z.object({ success: z.literal(true), user: UserSchema });
+export const UserResponseSchema = successWith({ user: UserSchema });
 export type UserResponse = z.infer<typeof UserResponseSchema>;
 
 /** The avatar initial of the header's user menu. */

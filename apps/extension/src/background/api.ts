@@ -1,5 +1,11 @@
-import { DisabledUrlsResponseSchema, TokenValidityResponseSchema, type TouchpointRequest } from '@mediadiet/contract/extension';
+import {
+  DisabledUrlsResponseSchema,
+  TokenValidityResponseSchema,
+  TouchpointStateResponseSchema,
+  type TouchpointRequest,
+} from '@mediadiet/contract/extension';
 import { UrlsResponseSchema } from '@mediadiet/contract/urls';
+import { buildPath } from '@mediadiet/contract/http';
 import { api, extraApi } from '@mediadiet/contract/routes';
 import type { z } from 'zod';
 
@@ -72,6 +78,14 @@ export function createApi(fetchFn: typeof fetch, apiBase: string, hooks: { onAns
       call(api.accountUrlsAdd.method, api.accountUrlsAdd.path, apiKey, UrlsResponseSchema, { url: domain }),
     touchpoint: (apiKey: string, body: TouchpointRequest) =>
       call(extraApi.extensionTouchpoints.method, extraApi.extensionTouchpoints.path, apiKey, null, body),
+    /** GET /api/extension/touchpoints/:id — what became of an uploaded page (the popup's last analysis). */
+    touchpointState: (apiKey: string, id: string) =>
+      call(
+        extraApi.extensionTouchpoint.method,
+        buildPath(extraApi.extensionTouchpoint.path, { id }),
+        apiKey,
+        TouchpointStateResponseSchema,
+      ),
   };
 }
 

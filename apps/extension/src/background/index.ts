@@ -2,7 +2,8 @@ import type { BrowserApi, MessageSender } from '../browser';
 import type { ExtensionConfig } from '../config';
 import { isInternalMessage, type InternalMessage, type PopupState } from '../messaging';
 import { CATEGORIES, type CategoryId } from '@mediadiet/contract/categories';
-import type { AnalysisScores } from '@mediadiet/contract/analysis';
+import type { Analysis, AnalysisScores } from '@mediadiet/contract/analysis';
+import type { LastAnalysis } from '../storage-keys';
 import { siteHost } from '../rules';
 import { createApi } from './api';
 import { BADGE_ALARM, updateBadge } from './badge';
@@ -44,7 +45,7 @@ export function createBackground(deps: BackgroundDeps): BackgroundContext {
     store,
     api,
     now,
-    onResult: (item, status) => markLastAnalysis(ctx, item.request.url, status),
+    onResult: (item, status, analysisId) => markLastAnalysis(ctx, item.request.url, status, analysisId),
     probe: () => api.ready(),
   });
   ctx.refreshDisabled = (force) => refreshDisabled(ctx, force);
@@ -59,7 +60,30 @@ export function strongestCategories(scores: AnalysisScores, n = 3): PopupState['
     .slice(0, n);
 }
 
-export async function popupState(ctx: BackgroundContext, tabId?: number, url?: string): Promise<PopupState> {
+/** The verdict of an analysis for the popup, its drivers by name; null when the scores carry none. */
+export function verdictOf(scores: AnalysisScores | undefined): PopupState['lastVerdict'] {
+  if (!scores?.verdict) return null;
+  return {
+    verdict: scores.verdict,
+    drivers: (scores.drivers ?? []).map((id) => CATEGORIES[id]?.name ?? id),
+    confidence: scores.confidence ?? null,
+  };
+}
+
+/** A sent server-mode page whose result the popup can still fetch. */
+function awaitsResult(last: LastAnalysis | null): last is LastAnalysis & { analysisId: string } {
+  return Boolean(
+    last && last.mode === 'server' && last.status === 'sent' && last.analysisId && !last.scores && !last.result,
+  );
+}
+
+export async function popupState(
+  ctx: BackgroundContext,
+  tabId?: number,
+  url?: string,
+  /** What asking the server for the last result just found, when it found nothing to keep. */
+  asked?: 'pending' | 'unavailable',
+): Promise<PopupState> {
   const [apiKey, connectionError, settings, lastByTab, queue, queueDropped, limitReachedAt, localIgnored, consent, ignoreNote] =
     await Promise.all([
       ctx.store.get('apiKey'),
@@ -73,8 +97,11 @@ export async function popupState(ctx: BackgroundContext, tabId?: number, url?: s
       ctx.store.get('consent'),
       ctx.store.get('ignoreNote'),
     ]);
-  const host = url ? siteHost(url) : null;
   const last = (tabId === undefined ? undefined : lastByTab?.[String(tabId)]) ?? null;
+  // Without the toolbar's one-time access to the tab (activeTab) the browser hides its address: the page the
+  // extension last analysed in that tab stands in for it.
+  url ??= last?.url;
+  const host = url ? siteHost(url) : null;
   return {
     connected: Boolean(apiKey),
     connectionError: connectionError ?? null,
@@ -92,6 +119,8 @@ export async function popupState(ctx: BackgroundContext, tabId?: number, url?: s
     last,
     lastTop: last?.scores ? strongestCategories(last.scores) : [],
     lastValence: last?.scores?.valence ?? null,
+    lastVerdict: verdictOf(last?.scores),
+    lastResult: last?.result ?? (awaitsResult(last) ? (asked ?? 'loading') : null),
     queueLength: queue?.length ?? 0,
     queueDropped: queueDropped ?? 0,
     // The limit message stays for a day after the last 402.
@@ -101,6 +130,62 @@ export async function popupState(ctx: BackgroundContext, tabId?: number, url?: s
     consentUrl: ctx.browser.runtime.getURL?.(CONSENT_PAGE) ?? CONSENT_PAGE,
     ignoreNote: ignoreNote ?? null,
   };
+}
+
+/** The scores of an analysis as the server keeps them (the same fields a device-mode run gives). */
+function scoresOf(analysis: Analysis): AnalysisScores {
+  const { tokens, categoryScores, classificationAnalysis, valence, overallScore, modelVersion, verdict, drivers, confidence } =
+    analysis;
+  return {
+    tokens,
+    categoryScores,
+    classificationAnalysis,
+    ...(valence === undefined ? {} : { valence }),
+    ...(overallScore === undefined ? {} : { overallScore }),
+    ...(modelVersion === undefined ? {} : { modelVersion }),
+    ...(verdict === undefined ? {} : { verdict }),
+    ...(drivers === undefined ? {} : { drivers }),
+    ...(confidence === undefined ? {} : { confidence }),
+  };
+}
+
+/** Keeps what the server said about an analysis on every tab entry that shows it. */
+function keepResult(ctx: BackgroundContext, analysisId: string, patch: Pick<LastAnalysis, 'scores' | 'result'>) {
+  return ctx.store.update('lastAnalysisByTab', (all = {}) => ({
+    value: Object.fromEntries(
+      Object.entries(all).map(([tab, last]) => [tab, last.analysisId === analysisId ? { ...last, ...patch } : last]),
+    ),
+    result: undefined,
+  }));
+}
+
+/**
+ * The popup's last analysis in server mode: asks the server what became of the tab's last page
+ * (GET /api/extension/touchpoints/:id) and keeps a final answer — its scores and verdict, or that it failed or is
+ * gone — so the popup shows it at once next time. Pending, or the server unreachable: nothing kept, the popup
+ * says so (and asks again).
+ */
+export async function loadLastResult(ctx: BackgroundContext, tabId?: number, url?: string): Promise<PopupState> {
+  const [apiKey, lastByTab] = await Promise.all([ctx.store.get('apiKey'), ctx.store.get('lastAnalysisByTab')]);
+  const last = (tabId === undefined ? undefined : lastByTab?.[String(tabId)]) ?? null;
+  if (!awaitsResult(last)) return popupState(ctx, tabId, url);
+  if (!apiKey) return popupState(ctx, tabId, url, 'unavailable');
+  const res = await ctx.api.touchpointState(apiKey, last.analysisId);
+  if (res.ok) {
+    const { touchpoint } = res.data;
+    if (touchpoint.status === 'pending') return popupState(ctx, tabId, url, 'pending');
+    await keepResult(
+      ctx,
+      last.analysisId,
+      touchpoint.status === 'done' ? { scores: scoresOf(touchpoint.analysis) } : { result: 'failed' },
+    );
+    return popupState(ctx, tabId, url);
+  }
+  if (res.status === 404) {
+    await keepResult(ctx, last.analysisId, { result: 'gone' });
+    return popupState(ctx, tabId, url);
+  }
+  return popupState(ctx, tabId, url, 'unavailable');
 }
 
 /** Kept on this browser only when the account's list cannot take it: still honoured here. */
@@ -159,6 +244,8 @@ export async function handleInternal(ctx: BackgroundContext, msg: InternalMessag
       return handleCapture(ctx, msg, sender.tab);
     case 'popupState':
       return popupState(ctx, msg.tabId, msg.url);
+    case 'lastResult':
+      return loadLastResult(ctx, msg.tabId, msg.url);
     case 'ignoreSite': {
       const host = siteHost(msg.url);
       if (host) await ignoreSite(ctx, host, msg.ignore);

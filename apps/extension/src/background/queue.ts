@@ -1,4 +1,4 @@
-import type { TouchpointRequest } from '@mediadiet/contract/extension';
+import { TouchpointResponseSchema, type TouchpointRequest } from '@mediadiet/contract/extension';
 import type { BrowserApi } from '../browser';
 import type { QueueItem } from '../storage-keys';
 import type { Api } from './api';
@@ -34,8 +34,11 @@ export interface QueueDeps {
   store: Store;
   api: Api;
   now: () => number;
-  /** Told the fate of each item (popup's "last analysis" status). */
-  onResult?: (item: QueueItem, status: 'sent' | 'limit' | 'error') => Promise<void>;
+  /**
+   * Told the fate of each item (popup's "last analysis" status); a sent one with the id the server answered (the
+   * analysis' id, for the popup to fetch its result).
+   */
+  onResult?: (item: QueueItem, status: 'sent' | 'limit' | 'error', analysisId?: string) => Promise<void>;
   /** The cheap "is the server back?" check (GET /readyz); none: only alarms and other calls retry. */
   probe?: () => Promise<boolean>;
 }
@@ -130,7 +133,8 @@ export class TouchpointQueue {
       if (res.ok) {
         await this.removeHead(item);
         outcome.sent++;
-        await this.deps.onResult?.(item, 'sent');
+        const answer = TouchpointResponseSchema.safeParse(res.data);
+        await this.deps.onResult?.(item, 'sent', answer.success ? answer.data.id : undefined);
         continue;
       }
       if (res.status === 401) {

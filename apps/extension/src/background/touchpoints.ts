@@ -120,11 +120,24 @@ export function setLastAnalysis(ctx: BackgroundContext, tabId: number, last: Las
   });
 }
 
-/** Update the status of every tab entry showing this URL (after the queue sent or dropped it). */
-export function markLastAnalysis(ctx: BackgroundContext, url: string, status: LastAnalysis['status']): Promise<void> {
+/**
+ * Update the status of every tab entry showing this URL and still waiting (after the queue sent or dropped it);
+ * a sent one keeps the id the server answered, so the popup can fetch its result.
+ */
+export function markLastAnalysis(
+  ctx: BackgroundContext,
+  url: string,
+  status: LastAnalysis['status'],
+  analysisId?: string,
+): Promise<void> {
   return ctx.store.update('lastAnalysisByTab', (all = {}) => ({
     value: Object.fromEntries(
-      Object.entries(all).map(([tab, last]) => [tab, last.url === url ? { ...last, status } : last]),
+      Object.entries(all).map(([tab, last]) => [
+        tab,
+        last.url === url && last.status === 'queued'
+          ? { ...last, status, ...(analysisId === undefined ? {} : { analysisId }) }
+          : last,
+      ]),
     ),
     result: undefined,
   }));

@@ -1,3 +1,4 @@
+import type { Verdict } from '@mediadiet/contract/analysis';
 import type { PopupState } from '../messaging';
 import { SKIP_REASON_TEXT } from '../skip-reasons';
 
@@ -9,6 +10,23 @@ export function valenceText(valence: number): string {
   const lean = valence >= 0.15 ? 'leans positive' : valence <= -0.15 ? 'leans negative' : 'about neutral';
   return `Overall: ${lean} (valence ${signed})`;
 }
+
+/** Each verdict in plain words: its name and what it means for the reader. */
+export const VERDICT_TEXT: Record<Verdict, { name: string; meaning: string }> = {
+  uplifting: { name: 'Uplifting', meaning: 'likely to leave you feeling better' },
+  neutral: { name: 'Neutral', meaning: 'unlikely to stir strong feelings' },
+  mixed: { name: 'Mixed', meaning: 'has both lifting and draining parts' },
+  draining: { name: 'Draining', meaning: 'likely to leave you feeling worse' },
+};
+
+/** The server's word on a sent page while its scores are not here, in plain words. */
+export const RESULT_TEXT: Record<Exclude<PopupState['lastResult'], null>, string> = {
+  loading: 'Loading the result…',
+  pending: 'The server is still analysing this page.',
+  failed: 'The server could not analyse this page.',
+  gone: 'This page is no longer in your history.',
+  unavailable: 'The result could not be loaded.',
+};
 
 function timeText(ms: number): string {
   return new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
@@ -89,7 +107,25 @@ export function render(doc: Document, s: PopupState): void {
     }[s.last.status];
     meta.textContent = `${timeText(s.last.at)} · ${s.last.mode === 'device' ? 'analysed on this device' : 'analysed by the server'} · ${statusText}`;
     last.append(t, meta);
-    // The summary of the page (a verdict from the analyzer goes first here once it reports one).
+    last.removeAttribute('aria-busy');
+    // The summary of the page: its verdict first, then its lean and strongest categories.
+    if (s.lastVerdict) {
+      const { name, meaning } = VERDICT_TEXT[s.lastVerdict.verdict];
+      const verdict = doc.createElement('p');
+      verdict.id = 'last-verdict';
+      verdict.className = `verdict verdict-${s.lastVerdict.verdict}`;
+      const strong = doc.createElement('strong');
+      strong.textContent = name;
+      verdict.append(strong, `: ${meaning}.`);
+      last.append(verdict);
+      const details = doc.createElement('p');
+      details.id = 'last-verdict-details';
+      details.className = 'muted';
+      const drivers = s.lastVerdict.drivers.length > 0 ? `Mostly ${s.lastVerdict.drivers.join(' and ')}. ` : '';
+      const sure = s.lastVerdict.confidence === null ? '' : `How sure: ${Math.round(s.lastVerdict.confidence * 100)}%.`;
+      details.textContent = `${drivers}${sure}`.trim();
+      if (details.textContent) last.append(details);
+    }
     if (s.lastValence !== null) {
       const overall = doc.createElement('p');
       overall.id = 'last-valence';
@@ -116,10 +152,28 @@ export function render(doc: Document, s: PopupState): void {
         ul.append(li, bar);
       }
       last.append(ul);
+    } else if (s.lastResult) {
+      const p = doc.createElement('p');
+      p.id = 'last-result';
+      p.className = s.lastResult === 'failed' || s.lastResult === 'unavailable' ? 'note warn' : 'muted';
+      p.setAttribute('role', 'status');
+      p.textContent = RESULT_TEXT[s.lastResult];
+      last.append(p);
+      if (s.lastResult === 'loading') last.setAttribute('aria-busy', 'true');
+      if (s.lastResult === 'unavailable') {
+        const retry = doc.createElement('button');
+        retry.type = 'button';
+        retry.id = 'last-retry';
+        retry.textContent = 'Try again';
+        last.append(retry);
+      }
     } else {
       const p = doc.createElement('p');
       p.className = 'muted';
-      p.textContent = 'Scores appear on your dashboard once the server has analysed the page.';
+      p.textContent =
+        s.last.status === 'queued'
+          ? 'The result appears here once the page has been sent and analysed.'
+          : 'Scores appear on your dashboard once the server has analysed the page.';
       last.append(p);
     }
   }

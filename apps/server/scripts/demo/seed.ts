@@ -3,8 +3,8 @@ import { analyze, type AnalysisResult } from '@mediadiet/analyzer';
 import type { SubscriptionInfoResponse } from '@mediadiet/contract/subscription';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/db/database.ts';
-import { storeAnalysisIn } from '../../src/modules/analysis/service.ts';
-import * as touchpoints from '../../src/modules/extension/touchpoints-repository.ts';
+import { storeAnalysisIn } from '../../src/modules/analysis/store.ts';
+import * as touchpoints from '../../src/modules/touchpoints/repository.ts';
 import { LIFE_ARTICLES } from './texts-life.ts';
 import { NEWS_ARTICLES } from './texts-news.ts';
 import type { DemoArticle } from './types.ts';
@@ -65,8 +65,10 @@ export interface DemoSeedOptions {
   clock: MovableClock;
   /** Where the history ends (the real now). */
   now: Date;
-  /** Days of history. Default 120 (about four months). */
+  /** Days of history. Default 120 (about four months), or enough days for `analyses` (about 8 a day). */
   days?: number;
+  /** How many analyses to store at most (performance measurements: 10,000). Default: whatever `days` gives. */
+  analyses?: number;
   log?: (line: string) => void;
 }
 
@@ -150,7 +152,9 @@ function scorer() {
 /** Seeds (or resets) the demo account; see the module comment. */
 export async function seedDemo(options: DemoSeedOptions): Promise<DemoSeedResult> {
   const { app, clock, now } = options;
-  const days = options.days ?? 120;
+  const limit = options.analyses ?? Infinity;
+  // About 8 pages a day: a larger history is a longer one, so no billing period holds more than the demo's.
+  const days = options.days ?? (options.analyses ? Math.max(120, Math.ceil(options.analyses / 8) + 1) : 120);
   const log = options.log ?? (() => {});
   const sweep = app.billing.sweep;
   if (!sweep || app.billing.provider.id !== 'local') {
@@ -224,6 +228,7 @@ export async function seedDemo(options: DemoSeedOptions): Promise<DemoSeedResult
       () => dayStart + 23_400_000 + Math.floor(rand() * 61_200_000),
     ).sort((a, b) => a - b);
     for (const time of times) {
+      if (stored >= limit) break;
       const at = new Date(time);
       const article = pick(rand, at.getUTCHours(), d / days);
       const drop = rand() < 0.35 ? Math.floor(rand() * article.paragraphs.length) : -1;

@@ -11,6 +11,7 @@ import lockfile from 'proper-lockfile';
 import { DEFAULT_DATABASE_POOL_SIZE, type Config } from '../config.ts';
 import { migrationsDir } from '../paths.ts';
 import * as schema from './schema.ts';
+import { applySqlFunctions } from './sql-functions.ts';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is underneath. Repositories take this (or a transaction). */
@@ -77,8 +78,9 @@ const PING_TIMEOUT_MS = 2_000;
 const CLOSE_TIMEOUT_MS = 10_000;
 
 /**
- * PostgreSQL through a node-postgres pool; migrations run once under an advisory lock, so instances that
- * start together migrate one after the other (the later ones find nothing to do).
+ * PostgreSQL through a node-postgres pool; migrations, then the modules' SQL functions (db/sql-functions.ts),
+ * run under an advisory lock, so instances that start together migrate one after the other (the later ones
+ * find no migration to run and replace the functions with the same bodies).
  *
  * A connection that fails outside a query must not end the process: node-postgres emits 'error' on the
  * client, and an 'error' without a listener throws. The pool listens on idle clients only; every client gets
@@ -107,6 +109,7 @@ export async function openPostgres(
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
       try {
         await migratePg(drizzlePg({ client, schema }), { migrationsFolder: migrationsDir });
+        await applySqlFunctions((text) => client.query(text));
       } finally {
         await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]);
       }
@@ -219,11 +222,15 @@ async function isMissingOrEmpty(dir: string): Promise<boolean> {
   }
 }
 
-/** Wrap an open PGlite (on disk or in memory) and migrate it. The Database owns the client afterwards. */
+/**
+ * Wrap an open PGlite (on disk or in memory), migrate it and apply the modules' SQL functions. The Database owns
+ * the client afterwards.
+ */
 export async function openPglite(client: PGlite): Promise<Database> {
   const db = drizzlePglite({ client, schema });
   try {
     await migratePglite(db, { migrationsFolder: migrationsDir });
+    await applySqlFunctions((text) => client.exec(text));
   } catch (error) {
     await client.close().catch(() => {});
     throw error;

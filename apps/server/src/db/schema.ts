@@ -21,6 +21,24 @@ import {
  */
 
 const instant = (name: string) => timestamp(name, { withTimezone: true });
+/** A uuid primary key the database draws. */
+const generatedId = () => uuid('id').primaryKey().defaultRandom();
+/** When the row was written, filled in by the database. */
+const createdNow = () => instant('created_at').notNull().defaultNow();
+/** When the row last changed; the code sets it on every update. */
+const updatedNow = () => instant('updated_at').notNull().defaultNow();
+/**
+ * The queue columns of a durable job table (db/jobs.ts): its state, the claims so far, not processed before
+ * `nextAttemptAt` (a delay, then the retry backoff), the last failure, and the worker holding it since when.
+ */
+const queueColumns = () => ({
+  status: text('status').notNull().default('queued'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
+  lastError: text('last_error'),
+  lockedAt: instant('locked_at'),
+  lockedBy: text('locked_by'),
+});
 
 /**
  * Spec §3 User. Questionnaire state values: NOT_STARTED, SUBMITTED, PROCESSING, COMPLETED, OPT_OUT, FAILED.
@@ -29,7 +47,7 @@ const instant = (name: string) => timestamp(name, { withTimezone: true });
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     email: text('email').notNull(),
     name: text('name').notNull().default(''),
     hasHadFreeTrial: boolean('has_had_free_trial').notNull().default(false),
@@ -45,7 +63,7 @@ export const users = pgTable(
     /** 'on' | 'off' | null (null = never connected, the spec's "unset"). */
     extensionStatus: text('extension_status'),
     extensionInstalled: boolean('extension_installed').notNull().default(false),
-    createdAt: instant('created_at').notNull().defaultNow(),
+    createdAt: createdNow(),
     updatedAt: instant('updated_at')
       .notNull()
       .defaultNow()
@@ -53,6 +71,12 @@ export const users = pgTable(
   },
   (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
 );
+
+/** The owning user's id: every table of user data has one, and its rows go when the user goes. */
+const ownerId = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -64,10 +88,8 @@ export type NewUserRow = typeof users.$inferInsert;
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    userId: ownerId(),
     tokenHash: text('token_hash').notNull(),
     /** How the session was obtained: 'pin' or 'oidc'. */
     method: text('method').notNull(),
@@ -89,11 +111,9 @@ export const sessions = pgTable(
 export const oauthExchangeCodes = pgTable(
   'oauth_exchange_codes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     codeHash: text('code_hash').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     bindingHash: text('binding_hash').notNull(),
     createdAt: instant('created_at').notNull(),
     expiresAt: instant('expires_at').notNull(),
@@ -110,10 +130,8 @@ export const oauthExchangeCodes = pgTable(
 export const loginPins = pgTable(
   'login_pins',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    userId: ownerId(),
     emailLower: text('email_lower').notNull(),
     pinHash: text('pin_hash').notNull(),
     createdAt: instant('created_at').notNull(),
@@ -140,10 +158,8 @@ export const loginPins = pgTable(
 export const oauthIdentities = pgTable(
   'oauth_identities',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    userId: ownerId(),
     issuer: text('issuer').notNull(),
     subject: text('subject').notNull(),
     /** The e-mail the provider reported when the link was made (informational). */
@@ -172,7 +188,7 @@ export const rateLimits = pgTable(
 export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
-  createdAt: instant('created_at').notNull().defaultNow(),
+  createdAt: createdNow(),
 });
 
 // ── Billing (decision 050) ─────────────────────────────────────────────────────────────────────────
@@ -187,10 +203,8 @@ export const appSettings = pgTable('app_settings', {
 export const subscriptions = pgTable(
   'subscriptions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    userId: ownerId(),
     provider: text('provider').notNull(),
     providerSubscriptionId: text('provider_subscription_id'),
     /** 'free' | 'basic' | 'premium' */
@@ -223,9 +237,7 @@ export const paymentMethods = pgTable(
   'payment_methods',
   {
     id: text('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     brand: text('brand').notNull(),
     last4: text('last4').notNull(),
     expMonth: integer('exp_month').notNull(),
@@ -250,9 +262,7 @@ export const setupIntents = pgTable(
   'setup_intents',
   {
     id: text('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     clientSecretHash: text('client_secret_hash').notNull(),
     /** requires_payment_method | succeeded */
     status: text('status').notNull(),
@@ -268,9 +278,7 @@ export const invoices = pgTable(
   'invoices',
   {
     id: text('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     /** The subscription it bills (no foreign key: the first invoice is written before the subscription row). */
     subscriptionId: uuid('subscription_id'),
     amountCents: integer('amount_cents').notNull(),
@@ -291,13 +299,11 @@ export const invoices = pgTable(
 export const usagePeriods = pgTable(
   'usage_periods',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     periodStart: instant('period_start').notNull(),
     tokens: bigint('tokens', { mode: 'number' }).notNull().default(0),
     touchpoints: integer('touchpoints').notNull().default(0),
-    updatedAt: instant('updated_at').notNull().defaultNow(),
+    updatedAt: updatedNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.periodStart] })],
 );
@@ -316,14 +322,12 @@ export const webhookEvents = pgTable('webhook_events', {
 export const extensionKeys = pgTable(
   'extension_keys',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    userId: ownerId(),
     keyHash: text('key_hash').notNull(),
     /** The browser's user agent at pairing (shown in the export; helps the user recognise a device). */
     label: text('label'),
-    createdAt: instant('created_at').notNull().defaultNow(),
+    createdAt: createdNow(),
     lastUsedAt: instant('last_used_at'),
     revokedAt: instant('revoked_at'),
   },
@@ -334,12 +338,10 @@ export const extensionKeys = pgTable(
 export const userUrls = pgTable(
   'user_urls',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    userId: ownerId(),
     domain: text('domain').notNull(),
-    createdAt: instant('created_at').notNull().defaultNow(),
+    createdAt: createdNow(),
   },
   (t) => [uniqueIndex('user_urls_user_domain_key').on(t.userId, t.domain)],
 );
@@ -351,10 +353,8 @@ export const userUrls = pgTable(
 export const touchpoints = pgTable(
   'touchpoints',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    userId: ownerId(),
     url: text('url').notNull(),
     host: text('host').notNull(),
     title: text('title').notNull().default(''),
@@ -364,14 +364,9 @@ export const touchpoints = pgTable(
     /** sha-256 of title + text (or scores): the idempotency key with user and URL. */
     contentHash: text('content_hash').notNull(),
     capturedAt: instant('captured_at').notNull(),
-    status: text('status').notNull().default('queued'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
-    lastError: text('last_error'),
-    lockedAt: instant('locked_at'),
-    lockedBy: text('locked_by'),
-    createdAt: instant('created_at').notNull().defaultNow(),
-    updatedAt: instant('updated_at').notNull().defaultNow(),
+    ...queueColumns(),
+    createdAt: createdNow(),
+    updatedAt: updatedNow(),
   },
   (t) => [
     index('touchpoints_claim_idx').on(t.status, t.nextAttemptAt),
@@ -386,9 +381,7 @@ export const analyses = pgTable(
   'analyses',
   {
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     touchpointId: uuid('touchpoint_id')
       .notNull()
       .references(() => touchpoints.id, { onDelete: 'cascade' }),
@@ -403,7 +396,14 @@ export const analyses = pgTable(
     modelVersion: text('model_version'),
     /** 'server' (scored here) or 'device' (the extension's own run). */
     mode: text('mode').notNull(),
-    createdAt: instant('created_at').notNull().defaultNow(),
+    /**
+     * What the page leaves a reader with (contract Verdict), the categories that drive it and the analyzer's
+     * confidence in it (decision 125). Null for analyses of scorers that give none (older models, the LLM).
+     */
+    verdict: text('verdict'),
+    drivers: jsonb('drivers').$type<string[]>(),
+    confidence: doublePrecision('confidence'),
+    createdAt: createdNow(),
     /**
      * The API's Analysis as JSON text (`toAnalysis` of this row), written with the row (decision 071): a page
      * of recent analyses is these texts joined, with no jsonb decoding or re-serialising per request.
@@ -438,9 +438,7 @@ const categorySum = (id: string) => doublePrecision(`${id}_sum`).notNull().defau
 export const analysisDailyRollups = pgTable(
   'analysis_daily_rollups',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     /** The UTC calendar day of `analyses.created_at`. */
     day: date('day', { mode: 'string' }).notNull(),
     analyses: integer('analyses').notNull().default(0),
@@ -470,9 +468,7 @@ export const analysisDailyRollups = pgTable(
 export const analysisDomainRollups = pgTable(
   'analysis_domain_rollups',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     /** The first day of the UTC month of `analyses.created_at`. */
     month: date('month', { mode: 'string' }).notNull(),
     host: text('host').notNull(),
@@ -493,22 +489,14 @@ export const analysisDomainRollups = pgTable(
 export const questionnaireSubmissions = pgTable(
   'questionnaire_submissions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    userId: ownerId(),
     /** Question id → answer (a string, or a list of options for MULTIPLE_CHOICE), validated at submit. */
     answers: jsonb('answers').$type<Record<string, string | string[]>>().notNull(),
-    status: text('status').notNull().default('queued'),
-    attempts: integer('attempts').notNull().default(0),
-    /** Not processed before this instant (the configurable processing delay, then the retry backoff). */
-    nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
-    lastError: text('last_error'),
-    lockedAt: instant('locked_at'),
-    lockedBy: text('locked_by'),
+    ...queueColumns(),
     processedAt: instant('processed_at'),
-    createdAt: instant('created_at').notNull().defaultNow(),
-    updatedAt: instant('updated_at').notNull().defaultNow(),
+    createdAt: createdNow(),
+    updatedAt: updatedNow(),
   },
   (t) => [
     index('questionnaire_submissions_claim_idx').on(t.status, t.nextAttemptAt),
@@ -529,8 +517,8 @@ export const personalizations = pgTable('personalizations', {
   /** 'questionnaire' (computed from `submission_id`, maybe tuned since) | 'default' (an opted-out user tuned the general profile). */
   source: text('source').notNull(),
   submissionId: uuid('submission_id').references(() => questionnaireSubmissions.id, { onDelete: 'set null' }),
-  createdAt: instant('created_at').notNull().defaultNow(),
-  updatedAt: instant('updated_at').notNull().defaultNow(),
+  createdAt: createdNow(),
+  updatedAt: updatedNow(),
 });
 
 export type QuestionnaireSubmissionRow = typeof questionnaireSubmissions.$inferSelect;
@@ -547,7 +535,7 @@ export const trialMarkers = pgTable(
     /** 'email' or 'card'. */
     kind: text('kind').notNull(),
     hash: text('hash').notNull(),
-    createdAt: instant('created_at').notNull().defaultNow(),
+    createdAt: createdNow(),
   },
   (t) => [primaryKey({ columns: [t.kind, t.hash] })],
 );

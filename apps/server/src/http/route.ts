@@ -1,4 +1,11 @@
-import type { RouteAuth, RouteBody, RouteDef, RouteParams, RouteResponse } from '@mediadiet/contract/http';
+import type {
+  DomainContract,
+  RouteAuth,
+  RouteBody,
+  RouteDef,
+  RouteParams,
+  RouteResponse,
+} from '@mediadiet/contract/http';
 import type { OperationId } from '@mediadiet/contract/routes';
 import type {
   FastifyInstance,
@@ -7,6 +14,7 @@ import type {
   FastifySchema,
   RouteShorthandOptions,
 } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { badRequest } from './errors.ts';
 
@@ -42,14 +50,72 @@ export type RouteRequest<R extends RouteDef> = FastifyRequest<{
   Querystring: RouteQuery<R>;
 }>;
 
+declare const serializedAs: unique symbol;
+
 /**
- * A handler returns the success body (checked against the contract's response schema before it is
- * sent), or sends the reply itself (redirects, files) and returns the reply.
+ * The JSON bytes of a success answer of route R, made by `serializeResponse` with R's response schema (routes
+ * sharing a response schema share them). A handler may return these instead of the body, e.g. from a cache.
  */
+export type SerializedResponse<R extends RouteDef> = Buffer & { readonly [serializedAs]: R['response'] };
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const serializers = new WeakMap<RouteDef, (value: unknown) => string>();
+
+/**
+ * The success body of route R as the route itself would send it: checked and encoded by its response schema
+ * with the route's own serializer (fastify-type-provider-zod's), as UTF-8 bytes. A body that breaks the
+ * schema throws the serializer's error (a 500, as when a handler returns it). For answers built once and sent
+ * many times (the history's and the insights' caches, decision 143).
+ */
+export function serializeResponse<R extends RouteDef>(def: R, body: RouteResponse<R>): SerializedResponse<R> {
+  let serialize = serializers.get(def);
+  if (!serialize) {
+    serialize = serializerCompiler({
+      schema: def.response,
+      method: def.method,
+      url: def.path,
+      httpStatus: '2xx',
+    });
+    serializers.set(def, serialize);
+  }
+  return Buffer.from(serialize(body), 'utf8') as SerializedResponse<R>;
+}
+
+/**
+ * What a handler of route R answers: for a JSON route, its success body (checked against the contract's
+ * response schema before it is sent) or that body already serialised by `serializeResponse`; a redirect or a
+ * file is sent by the handler itself, which returns the reply.
+ */
+export type RouteAnswer<R extends RouteDef> = R extends { responseKind: 'redirect' | 'binary' }
+  ? FastifyReply
+  : RouteResponse<R> | SerializedResponse<R>;
+
 export type RouteHandler<R extends RouteDef> = (
   request: RouteRequest<R>,
   reply: FastifyReply,
-) => Promise<RouteResponse<R> | FastifyReply>;
+) => Promise<RouteAnswer<R>>;
+
+/** A handler for every route of a domain contract, under the route's operationId. */
+export type RouteHandlers<C extends DomainContract> = { readonly [K in keyof C]: RouteHandler<C[K]> };
+
+/**
+ * Implement a domain contract whole (ts-rest's router is the model): one handler per route, keyed like the
+ * contract. A route without a handler, a handler for no route, or a handler whose answer does not match the
+ * route's response schema does not compile; each route is registered with `registerRoute`.
+ */
+export function implement<const C extends DomainContract>(
+  app: FastifyInstance,
+  routes: C,
+  handlers: RouteHandlers<C>,
+): void {
+  const extra = Object.keys(handlers).filter((key) => !Object.hasOwn(routes, key));
+  if (extra.length > 0) throw new Error(`Handlers for no route of the contract: ${extra.join(', ')}`);
+  for (const [key, def] of Object.entries(routes)) {
+    const handler = (handlers as Record<string, RouteHandler<RouteDef> | undefined>)[key];
+    if (!handler) throw new Error(`Route ${def.operationId} (${def.method} ${def.path}) has no handler`);
+    registerRoute(app, def, handler);
+  }
+}
 
 export interface RegisterRouteOptions {
   /** Extra Fastify route options (rate-limit config, log level…). The body limit comes from `bodyLimitFor`. */
@@ -160,7 +226,15 @@ export function registerRoute<R extends RouteDef>(
           };
   }
 
-  const handle = handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  const answer = handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  // Bytes from `serializeResponse` go out as they are, as JSON.
+  const handle =
+    (def.responseKind ?? 'json') === 'json'
+      ? (request: FastifyRequest, reply: FastifyReply) =>
+          answer(request, reply).then((body) =>
+            Buffer.isBuffer(body) ? reply.type(JSON_TYPE).send(body) : body,
+          )
+      : answer;
   app.route({
     bodyLimit: bodyLimitFor(def),
     ...options.route,

@@ -31,8 +31,12 @@ type Handler<K extends Kind> = (message: Extract<ClusterMessage, { kind: K }>) =
 export interface Cluster {
   /** This process, as the other instances see it. */
   readonly instanceId: string;
-  /** Tells every other instance (nothing without Redis; lost while Redis is down). */
-  broadcast(message: ClusterMessage): void;
+  /**
+   * Tells every other instance (nothing without Redis; lost while Redis is down). Resolves once Redis has
+   * handed the message on (or failed to, within its command timeout): a revocation awaits it before it
+   * answers, so the instance the person reaches next has already heard of it. Never rejects.
+   */
+  broadcast(message: ClusterMessage): Promise<void>;
   /** Runs `handler` when another instance broadcasts a message of `kind`. */
   on<K extends Kind>(kind: K, handler: Handler<K>): void;
 }
@@ -58,7 +62,7 @@ export default fp(
     };
 
     if (!redis) {
-      app.decorate('cluster', { instanceId, broadcast: () => {}, on });
+      app.decorate('cluster', { instanceId, broadcast: async () => {}, on });
       return;
     }
 
@@ -96,8 +100,12 @@ export default fp(
 
     app.decorate('cluster', {
       instanceId,
-      broadcast: (message: ClusterMessage) => {
-        void redis.command.publish(channel, JSON.stringify({ from: instanceId, message }));
+      broadcast: async (message: ClusterMessage) => {
+        try {
+          await redis.command.publish(channel, JSON.stringify({ from: instanceId, message }));
+        } catch (error) {
+          log.warn({ err: error, kind: message.kind }, 'could not broadcast a cluster message');
+        }
       },
       on,
     });

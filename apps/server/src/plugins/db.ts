@@ -13,18 +13,17 @@ declare module 'fastify' {
 }
 
 export interface DbOptions {
-  config: Pick<Config, 'databaseUrl' | 'dataDir'>;
-  /** An already open (and migrated) database, e.g. a test clone. The app closes it on close. */
-  database?: Database;
+  /** The open (and migrated) database; the app closes it on close. */
+  database: Database;
 }
 
 /**
  * Opens (and migrates) the configured database, logging through `log()` (the app's logger once it
- * exists). `server.ts` calls it before building the app, so a first start of the embedded database — which
- * can take a minute on a busy machine — never runs into the plugins' start-up time-out.
+ * exists). `buildApp` calls it before it registers the plugins, so a first start of the embedded database — which
+ * can take a minute on a busy machine — never runs into their start-up time-out.
  */
 export function openAppDatabase(
-  config: DbOptions['config'],
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
   log: () => FastifyBaseLogger | undefined,
 ): Promise<Database> {
   return createDatabase(config, {
@@ -43,16 +42,16 @@ export function openAppDatabase(
   });
 }
 
-/** Opens (and migrates) the database at start and closes it after the HTTP server has closed. */
+/** Decorates the app with the open database and closes it after the HTTP server has closed. */
 export default fp<DbOptions>(
-  async function db(app: FastifyInstance, options) {
-    const database = options.database ?? (await openAppDatabase(options.config, () => app.log));
+  function db(app: FastifyInstance, { database }, done) {
     app.log.info({ kind: database.kind }, 'database ready');
     app.decorate('database', database);
     app.decorate('db', database.db);
     app.addHook('onClose', async () => {
       await database.close();
     });
+    done();
   },
   { name: 'db' },
 );

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, onResponseHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { bearerToken } from './auth.ts';
+import { bearerToken } from '../http/auth-context.ts';
 
 /**
  * `GET /metrics` in the Prometheus text format (decision 090): request counts and latencies by route template,

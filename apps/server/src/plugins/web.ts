@@ -49,8 +49,13 @@ export default fp<WebOptions>(
         wildcard: true,
         index: 'index.html',
         ...(options.sourceMaps ? {} : { allowedPath: (pathName: string) => !pathName.endsWith('.map') }),
+        // The build writes `file.br` and `file.gz` beside each text file (apps/web/vite-plugins.ts
+        // `precompress`, decision 139): sent as they are to a browser that accepts them (Brotli first),
+        // with `Vary: Accept-Encoding`; the plain file otherwise. Nothing is compressed per request.
+        preCompressed: true,
         // Hashed assets never change; index.html must be revalidated so a deploy is picked up.
-        setHeaders: (reply, filePath) => {
+        setHeaders: (reply, sentPath) => {
+          const filePath = sentPath.replace(/\.(?:br|gz)$/, '');
           if (filePath.endsWith('.html')) reply.header('content-security-policy', csp);
           if (filePath.includes(`${path.sep}assets${path.sep}`)) {
             reply.header('Cache-Control', 'public, max-age=31536000, immutable');

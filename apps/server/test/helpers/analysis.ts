@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { AnalysisScores, CategoryScores } from '@mediadiet/contract/analysis';
 import { CATEGORIES, CATEGORY_IDS, type CategoryId } from '@mediadiet/contract/categories';
-import { analysisCreatedEvent, type AnalysisCreatedPayload } from '@mediadiet/contract/realtime';
 import type { Db } from '../../src/db/database.ts';
 import { touchpoints, type AnalysisRow } from '../../src/db/schema.ts';
-import { storeAnalysisIn } from '../../src/modules/analysis/service.ts';
+import { storeAnalysisIn } from '../../src/modules/analysis/store.ts';
 import { toAnalysis } from '../../src/modules/analysis/view.ts';
 import { vi } from 'vitest';
 import type { TestApp } from './test-app.ts';
@@ -99,8 +98,7 @@ export async function buildAnalyses(
       if (outcome.kind !== 'stored') throw new Error(`buildAnalyses: ${outcome.kind}`);
       return outcome.row;
     });
-    const payload: AnalysisCreatedPayload = { userId, analysis: toAnalysis(row) };
-    t.app?.emitToUser(userId, analysisCreatedEvent(userId), payload);
+    t.app?.touchpoints.announceStored(userId, toAnalysis(row));
     rows.push(row);
   }
   return rows;

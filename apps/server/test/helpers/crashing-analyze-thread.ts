@@ -1,6 +1,10 @@
 import { parentPort } from 'node:worker_threads';
 import { analyze } from '@mediadiet/analyzer';
-import type { AnalyzeReply, AnalyzeRequest } from '../../src/modules/analysis/analyze-pool.ts';
+import {
+  THREAD_READY,
+  type AnalyzeReply,
+  type AnalyzeRequest,
+} from '../../src/modules/analysis/analyze-pool.ts';
 
 /**
  * An analyzer thread for the pool's tests: the real analyzer, except that a text containing CRASH_THREAD
@@ -20,3 +24,4 @@ port.on('message', ({ id, input }: AnalyzeRequest) => {
   }
   port.postMessage(reply);
 });
+port.postMessage(THREAD_READY);

@@ -1,8 +1,9 @@
 import type { AnalysisScores } from '@mediadiet/contract/analysis';
 import { CATEGORIES, CATEGORY_IDS } from '@mediadiet/contract/categories';
 import type { FastifyInstance } from 'fastify';
+import { subscribed } from './billing.ts';
 import { bearer } from './builders.ts';
-import type { TestApp } from './test-app.ts';
+import { sharedTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
 
 /** GET /api/extension/auth with the session → a fresh apiKey. */
 export async function issueKey(t: Pick<TestApp, 'app'>, sessionToken: string, userAgent?: string): Promise<string> {
@@ -79,4 +80,24 @@ export function recordEmits(events: Emitted[]) {
       original(userId, event, payload);
     };
   };
+}
+
+/** The app of a test file (sharedTestApp) with every socket event it emits recorded in `events`. */
+export function testAppWithEvents(options: Omit<TestAppOptions, 'setup'> = {}) {
+  const events: Emitted[] = [];
+  const t = sharedTestApp({ ...options, setup: recordEmits(events) });
+  return { t, events };
+}
+
+/** A subscriber to `plan` with a paired extension: the session (billing `subscribed`) and the extension's key. */
+export async function pairedSubscriber(t: TestApp, plan: 'free' | 'basic' | 'premium' = 'basic') {
+  const who = await subscribed(t, plan);
+  return { ...who, apiKey: await pair(t, who.token) };
+}
+
+/** Uploads a touch point that must be accepted (202); answers its id. */
+export async function ingestAccepted(t: TestApp, apiKey: string, body: unknown = touchpoint()): Promise<string> {
+  const response = await postTouchpoint(t, apiKey, body);
+  if (response.statusCode !== 202) throw new Error(response.body);
+  return response.json<{ id: string }>().id;
 }

@@ -1,6 +1,7 @@
 import type { Answers } from '@mediadiet/contract/questionnaire';
 import { QUESTIONS } from '../../src/modules/questionnaire/questions.ts';
-import { call } from './billing.ts';
+import { call, subscribed } from './billing.ts';
+import type { Emitted } from './extension.ts';
 import type { TestApp } from './test-app.ts';
 
 /**
@@ -64,4 +65,11 @@ export async function stateOf(t: TestApp, token: string): Promise<string> {
   const response = await call(t, token, 'GET', '/api/account');
   if (response.statusCode !== 200) throw new Error(`account: ${response.body}`);
   return response.json<{ user: { configs: { state: string } } }>().user.configs.state;
+}
+
+/** A Premium subscriber (the plan with the questionnaire); the events of signing up are forgotten. */
+export async function premiumReader(t: TestApp, events: Emitted[]) {
+  const who = await subscribed(t, 'premium');
+  events.length = 0;
+  return who;
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AppDeps } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Database, Db } from '../../src/db/database.ts';
@@ -24,18 +25,25 @@ export interface TestAppOptions extends Omit<AppDeps, 'database'> {
   setup?: (app: FastifyInstance) => void | Promise<void>;
 }
 
+/**
+ * The configuration of a test app whose files live under `tmp`: silent logs and no web app unless a test
+ * provides one (the real apps/web/dist must not leak into tests), with `env` on top.
+ */
+export function testConfig(tmp: string, env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: path.join(tmp, 'data'),
+    WEB_DIST_DIR: path.join(tmp, 'no-web-app'),
+    ...env,
+  });
+}
+
 /** A fully built app on a fresh clone of the template database. Use `app.inject`. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { env, setup, ...deps } = options;
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'mediadiet-test-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: path.join(tmp, 'data'),
-    // No web app unless a test provides one: the real apps/web/dist must not leak into tests.
-    WEB_DIST_DIR: path.join(tmp, 'no-web-app'),
-    ...env,
-  });
+  const config = testConfig(tmp, env);
   const database = await createTestDatabase();
   let app: FastifyInstance;
   try {
@@ -56,4 +64,55 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await fs.rm(tmp, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One app for the test file or `describe` block it is called in: built before its first test and closed after
+ * its last (Vitest's `beforeAll` / `afterAll`); `options` may be a function, read when the app is built. The object it returns reads through to that app, so a file
+ * declares `const t = sharedTestApp(options)` and uses `t.app`, `t.db`, … in its tests (reading it earlier throws).
+ */
+export function sharedTestApp(options: TestAppOptions | (() => TestAppOptions) = {}): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(typeof options === 'function' ? options() : options);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  const built = (): TestApp => {
+    if (!current) throw new Error('The test app is built in beforeAll: read it inside a hook or a test.');
+    return current;
+  };
+  return {
+    get app() {
+      return built().app;
+    },
+    get db() {
+      return built().db;
+    },
+    get database() {
+      return built().database;
+    },
+    get config() {
+      return built().config;
+    },
+    close: () => built().close(),
+  };
+}
+
+/**
+ * A shared app (sharedTestApp) serving a built web app made of `files` (a path in the dist folder → its
+ * content), written to a temporary folder before the app starts and removed after it.
+ */
+export function sharedWebApp(files: Record<string, string | Uint8Array>): TestApp {
+  let webDir = '';
+  beforeAll(async () => {
+    webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mediadiet-web-'));
+    for (const [name, content] of Object.entries(files)) {
+      await fs.mkdir(path.dirname(path.join(webDir, name)), { recursive: true });
+      await fs.writeFile(path.join(webDir, name), content);
+    }
+  });
+  afterAll(() => fs.rm(webDir, { recursive: true, force: true }));
+  return sharedTestApp(() => ({ env: { WEB_DIST_DIR: webDir } }));
 }

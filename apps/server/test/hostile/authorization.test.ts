@@ -113,6 +113,8 @@ const FIXTURES: Record<Exclude<OperationId, PublicId>, Fixture> = {
   extensionDisabled: { scope: 'self' },
   extensionAuth: { scope: 'self', fresh: true },
   extensionTouchpoints: { scope: 'self', request: () => ({ body: touchpoint({ capturedAt: NOW.toISOString() }) }) },
+  // What became of an uploaded page: B's key naming A's page gets 404.
+  extensionTouchpoint: { scope: 'resource', request: (w) => ({ params: { id: w.a.analysisId } }) },
 
   analysisRecent: { scope: 'self' },
   analysisGet: { scope: 'resource', request: (w) => ({ params: { id: w.a.analysisId } }) },

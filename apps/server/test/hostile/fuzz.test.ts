@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PARAM_LENGTH } from '../../src/http/route.ts';
 import { touchpoint } from '../helpers/extension.ts';
 import type { TestApp } from '../helpers/test-app.ts';
-import { buildOwner, createHostileApp, snapshot, type Owner } from './world.ts';
+import { buildOwner, createHostileApp, NOW, snapshot, type Owner } from './world.ts';
 
 /**
  * Issue #9, hostile input: for every route of the contract, fast-check generates malformed bodies, raw
@@ -22,10 +22,20 @@ const RUNS = 12;
 
 let t: TestApp;
 let owner: Owner;
+/** A page the owner's extension uploaded (left queued: nothing scores it here), for the state read. */
+let uploadedId: string;
 
 beforeAll(async () => {
   t = await createHostileApp();
   owner = await buildOwner(t);
+  const uploaded = await t.app.inject({
+    method: 'POST',
+    url: '/api/extension/touchpoints',
+    headers: { authorization: `Bearer ${owner.apiKey}` },
+    payload: touchpoint({ capturedAt: NOW.toISOString() }),
+  });
+  if (uploaded.statusCode !== 202) throw new Error(`upload: ${uploaded.body}`);
+  uploadedId = uploaded.json<{ id: string }>().id;
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -560,7 +570,9 @@ describe('as the owner, with hostile extra headers', () => {
                 ? { id: owner.analysisId }
                 : route.operationId === 'paymentInvoicePdf'
                   ? { id: owner.invoiceId }
-                  : {};
+                  : route.operationId === 'extensionTouchpoint'
+                    ? { id: uploadedId }
+                    : {};
             const response = await send({
               method: 'GET',
               url: pathOf(route, params),

@@ -6,7 +6,7 @@ import { QUESTIONNAIRE_QUESTION_COUNT } from '@mediadiet/contract/constants';
 import { allRoutes } from '@mediadiet/contract/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMITS, bodyLimitFor, DEFAULT_BODY_LIMIT, NO_BODY_LIMIT } from '../../src/http/route.ts';
-import { TOUCHPOINT_TEXT_MAX_BYTES } from '../../src/modules/extension/ingest.ts';
+import { TOUCHPOINT_TEXT_MAX_BYTES } from '../../src/modules/touchpoints/ingest.ts';
 import { deviceScores, touchpoint } from '../helpers/extension.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { buildOwner, createHostileApp, NOW, type Owner } from './world.ts';

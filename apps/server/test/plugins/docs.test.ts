@@ -1,19 +1,11 @@
 import { allRoutes } from '@mediadiet/contract/routes';
 import { defineRoute } from '@mediadiet/contract/http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildOpenApiDocument, toOpenApiPath, type OpenApiDocument } from '../../src/http/openapi.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { sharedTestApp } from '../helpers/test-app.ts';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const t = sharedTestApp();
 
 describe('OpenAPI at /api/docs', () => {
   it('documents every route of the contract', async () => {

@@ -1,27 +1,13 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, sharedWebApp } from '../helpers/test-app.ts';
 
 const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 const INDEX = '<!doctype html><title>Media Diet</title><div id="root"></div>';
 
-let t: TestApp;
-let webDir: string;
-
-beforeAll(async () => {
-  webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mediadiet-web-'));
-  await fs.mkdir(path.join(webDir, 'assets'));
-  await fs.writeFile(path.join(webDir, 'index.html'), INDEX);
-  await fs.writeFile(path.join(webDir, 'assets', 'app-1234.js'), 'console.log("app")');
-  await fs.writeFile(path.join(webDir, 'favicon.svg'), '<svg/>');
-  t = await createTestApp({ env: { WEB_DIST_DIR: webDir } });
-});
-
-afterAll(async () => {
-  await t.close();
-  await fs.rm(webDir, { recursive: true, force: true });
+const t = sharedWebApp({
+  'index.html': INDEX,
+  'assets/app-1234.js': 'console.log("app")',
+  'favicon.svg': '<svg/>',
 });
 
 describe('built web app', () => {

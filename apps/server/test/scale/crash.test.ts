@@ -1,14 +1,17 @@
 import type { ChildProcess } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
 import { createDatabase } from '../../src/db/database.ts';
-import { subscribed } from '../helpers/billing.ts';
-import { pair } from '../helpers/extension.ts';
 import { spawnServer } from '../helpers/server-process.ts';
-import type { TestApp } from '../helpers/test-app.ts';
-import { createEmptyDatabase, REDIS_URL, rows, sleep, uniquePrefix, waitFor } from './helpers.ts';
+import {
+  createEmptyDatabase,
+  REDIS_URL,
+  rows,
+  seedPairedReader,
+  sleep,
+  uniquePrefix,
+  waitFor,
+} from './helpers.ts';
 
 /**
  * Two real server processes (src/server.ts under tsx) on PostgreSQL and Redis; one is SIGKILLed while touch
@@ -50,12 +53,8 @@ describe('SIGKILL of one of two instances during ingest', () => {
       TOUCHPOINT_ANALYZE_THREADS: '0',
       SESSION_SECRET: 'crash-test-secret-0123456789-0123456789',
     };
-    // Seed with the app itself (this also migrates the empty database).
-    const app = await buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }));
-    await app.ready();
-    const who = await subscribed({ app } as TestApp, 'premium');
-    const apiKey = await pair({ app }, who.token);
-    await app.close();
+    const who = await seedPairedReader(env, 'premium');
+    const { apiKey } = who;
 
     let victim = startServer(env);
     const survivor = startServer(env);

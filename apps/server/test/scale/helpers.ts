@@ -12,9 +12,12 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { buildApp, type AppDeps } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
 import type { Db } from '../../src/db/database.ts';
+import { loadConfig } from '../../src/config.ts';
+import { subscribed } from '../helpers/billing.ts';
+import { pair } from '../helpers/extension.ts';
 import { databaseUrlFor } from '../helpers/global-setup.ts';
+import { testConfig, type TestApp } from '../helpers/test-app.ts';
 
 /**
  * Several real instances in one test process (each `buildApp` + `listen` on a loopback port, its own pool and
@@ -53,6 +56,21 @@ export async function waitFor<T>(what: string, check: () => T | Promise<T>, time
 }
 
 /** A Redis key prefix no other test (or deployment) uses. */
+/**
+ * A subscribed reader with a paired extension, seeded by the app itself (which also migrates an empty database)
+ * and closed again, so that server processes can start on that database.
+ */
+export async function seedPairedReader(env: Record<string, string>, plan: 'basic' | 'premium') {
+  const app = await buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }));
+  try {
+    await app.ready();
+    const who = await subscribed({ app } as TestApp, plan);
+    return { ...who, apiKey: await pair({ app }, who.token) };
+  } finally {
+    await app.close();
+  }
+}
+
 export const uniquePrefix = () => `mdtest:${randomBytes(4).toString('hex')}:`;
 
 /** An empty database (not even migrated: the instances migrate it) on the server of `adminUrl`. */
@@ -122,11 +140,8 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
     },
   });
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'mediadiet-scale-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
+  const config = testConfig(tmp, {
     LOG_LEVEL: 'info',
-    DATA_DIR: path.join(tmp, 'data'),
-    WEB_DIST_DIR: path.join(tmp, 'no-web-app'),
     DATABASE_URL: databaseUrl,
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     REDIS_PREFIX: prefix,

@@ -5,7 +5,7 @@ import { subscriptions, trialMarkers, users } from '../../src/db/schema.ts';
 import { CARDS, call, cardId, customer } from '../helpers/billing.ts';
 import { buildUser, signIn } from '../helpers/builders.ts';
 import { startStripeFake, type StripeFake } from '../helpers/stripe-fake.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestApp, sharedTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
  * Deleting an account ends its billing at the payment provider first, and leaves only keyed hashes behind so
@@ -24,11 +24,7 @@ const create = (t: TestApp, token: string, plan: string, paymentMethodId: string
   call(t, token, 'POST', '/api/subscription/create', { plan, paymentMethodId });
 
 describe('with the test-mode provider', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = sharedTestApp();
 
   it('a deleted account that had a trial cannot start a second one with the same e-mail', async () => {
     const first = await userNamed(t, 'Trial.Once@example.com');

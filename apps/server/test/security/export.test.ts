@@ -1,10 +1,10 @@
 import { AccountExportResponseSchema } from '@mediadiet/contract/account';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, cardId, customer } from '../helpers/billing.ts';
 import { bearer } from '../helpers/builders.ts';
 import { pair, postTouchpoint, touchpoint } from '../helpers/extension.ts';
 import { buildAnswers, submit } from '../helpers/questionnaire.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { sharedTestApp } from '../helpers/test-app.ts';
 
 /**
  * The account export holds everything kept about the caller (GDPR Art. 15/20; issue 26, finding 12): the
@@ -12,11 +12,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
  * questionnaire's answers and profile — never a full card number, a token or a hash.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
-});
-afterAll(() => t.close());
+const t = sharedTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
 
 describe('GET /api/account/export', () => {
   it('has every section, filled, for a user who has them', async () => {

@@ -3,7 +3,8 @@ import type { Root } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import type { User } from '@mediadiet/contract/user';
 import { queryKeys } from '@/lib/query-keys';
-import { AppProvider, createQueryClient } from '@/app/provider';
+import { AppProvider } from '@/app/provider';
+import { createQueryClient } from '@/lib/query-client';
 import { createRoutes } from '@/app/router';
 
 export interface StartAppOptions {

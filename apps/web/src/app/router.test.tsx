@@ -202,8 +202,8 @@ describe('routes and guards (spec §2)', () => {
 describe('a Google return link (login CSRF, docs/decisions/108)', () => {
   /** The switch dialog (found by its title: a role query over the whole dashboard is slow in jsdom). */
   const findSwitchDialog = async () => {
-    const title = await screen.findByText(messages.security.switchAccountTitle, {}, { timeout: 3000 });
-    const dialog = title.closest<HTMLElement>('[role="dialog"]');
+    const title = await screen.findByText(messages.security.switchAccountTitle);
+    const dialog = title.closest<HTMLElement>('[role="alertdialog"]');
     expect(dialog).not.toBeNull();
     expect(dialog).toHaveAccessibleName(messages.security.switchAccountTitle);
     return dialog!;
@@ -241,7 +241,11 @@ describe('a Google return link (login CSRF, docs/decisions/108)', () => {
     localStorage.setItem(AUTH_TOKEN_KEY, 'ada-session');
     server.use(...sessionHandlers(me));
     localStorage.setItem(OAUTH_BINDING_KEY, BINDING);
-    const other = buildUser({ id: '00000000-0000-4000-8000-00000000000b', name: 'Bea', email: 'bea@example.com' });
+    const other = buildUser({
+      id: '00000000-0000-4000-8000-00000000000b',
+      name: 'Bea',
+      email: 'bea@example.com',
+    });
     server.use(exchangeHandler(other, 'bea-session').handler);
     const loggedOut: (string | null)[] = [];
     server.use(
@@ -258,10 +262,12 @@ describe('a Google return link (login CSRF, docs/decisions/108)', () => {
     const userEvent_ = userEvent.setup();
     renderApp(link(other));
     const dialog = await findSwitchDialog();
-    expect(dialog).toHaveAccessibleDescription(messages.security.switchAccount('ada@example.com', 'bea@example.com'));
+    expect(dialog).toHaveAccessibleDescription(
+      messages.security.switchAccount('ada@example.com', 'bea@example.com'),
+    );
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('ada-session');
     await userEvent_.click(within(dialog).getByRole('button', { name: messages.security.stay('ada@example.com') }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('ada-session');
     // The session the link would have started is ended.
     await waitFor(() => expect(loggedOut).toEqual(['Bearer bea-session']));
@@ -272,7 +278,9 @@ describe('a Google return link (login CSRF, docs/decisions/108)', () => {
     const userEvent_ = userEvent.setup();
     const { queryClient } = renderApp(link(other));
     const dialog = await findSwitchDialog();
-    await userEvent_.click(within(dialog).getByRole('button', { name: messages.security.switchTo('bea@example.com') }));
+    await userEvent_.click(
+      within(dialog).getByRole('button', { name: messages.security.switchTo('bea@example.com') }),
+    );
     await waitFor(() => expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('bea-session'));
     expect(loggedOut).toEqual(['Bearer ada-session']);
     expect(queryClient.getQueryData(queryKeys.session)).toMatchObject({ email: 'bea@example.com' });
@@ -295,6 +303,6 @@ describe('a Google return link (login CSRF, docs/decisions/108)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeInTheDocument();
     await waitFor(() => expect(loggedOut).toEqual(['Bearer ada-second-session']));
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('ada-session');
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 });

@@ -51,6 +51,40 @@ describe('applyAnalysisCreated', () => {
     expect(client.getQueryState(queryKeys.analysisRecent)!.isInvalidated).toBe(false);
   });
 
+  it('during a load of the history that read before the analysis was stored, keeps the analysis listed', async () => {
+    const client = new QueryClient();
+    client.setQueryData(queryKeys.analysisRecent, cache());
+    // The server's answers: the first load read before `fresh` was stored, the next one after.
+    const answers: { answer: RecentAnalysesResponse; release: () => void }[] = [];
+    const withFresh: RecentAnalysesResponse = { ...cache().pages[0]!, results: [fresh, old], nextCursor: null };
+    const withoutFresh: RecentAnalysesResponse = { ...cache().pages[0]!, nextCursor: null };
+    let loads = 0;
+    const load = client.fetchInfiniteQuery({
+      queryKey: queryKeys.analysisRecent,
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: () => undefined,
+      queryFn: () => {
+        const answer = loads++ === 0 ? withoutFresh : withFresh;
+        return new Promise<RecentAnalysesResponse>((resolve) =>
+          answers.push({ answer, release: () => resolve(answer) }),
+        );
+      },
+    });
+    await Promise.resolve();
+    expect(client.isFetching({ queryKey: queryKeys.analysisRecent })).toBe(1);
+
+    applyAnalysisCreated(client, fresh);
+    // The stale answer arrives after the event, then whatever was asked since.
+    answers[0]!.release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    for (const pending of answers.slice(1)) pending.release();
+    await load.catch(() => undefined);
+
+    const recent = client.getQueryData<RecentAnalysesCache>(queryKeys.analysisRecent)!;
+    expect(recent.pages[0]!.results.map((a) => a.id)).toContain('fresh');
+    expect(client.isFetching({ queryKey: queryKeys.analysisRecent })).toBe(0);
+  });
+
   it('without a cached history, marks it stale so it loads when shown', () => {
     const client = new QueryClient();
     client.setQueryData(queryKeys.analysisRecent, { pages: [], pageParams: [] });

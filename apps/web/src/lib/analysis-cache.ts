@@ -39,6 +39,12 @@ export function applyAnalysisCreated(queryClient: QueryClient, analysis: Analysi
     queryClient.setQueryData<RecentAnalysesCache>(queryKeys.analysisRecent, (current) =>
       prependRecentAnalysis(current, analysis),
     );
+    // A load of the history in flight (the refetch after a reconnect) may have read before this analysis was
+    // stored; its answer would replace the history that now lists it. It is asked again instead: the load in
+    // flight is cancelled, and the server stores an analysis before it announces it.
+    if (queryClient.isFetching({ queryKey: queryKeys.analysisRecent, exact: true }) > 0) {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.analysisRecent, exact: true, refetchType: 'all' });
+    }
   } else {
     void queryClient.invalidateQueries({ queryKey: queryKeys.analysisRecent });
   }

@@ -260,6 +260,24 @@ describe('apiRequest: failures (spec §7, §8)', () => {
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('listThings'), expect.anything());
   });
 
+  it('takes a trusted long list as it is (validate: false), but still refuses a body that is no object', async () => {
+    server.use(http.get(THINGS, () => HttpResponse.json({ success: true, things: 'not checked', extra: 1 })));
+    await expect(apiRequest(listThings, { validate: false })).resolves.toEqual({
+      success: true,
+      things: 'not checked',
+      extra: 1,
+    });
+    server.use(http.get(THINGS, () => HttpResponse.json([1, 2])));
+    await expect(failure(apiRequest(listThings, { validate: false }))).resolves.toMatchObject({
+      message: UNEXPECTED_RESPONSE_MESSAGE,
+      status: 200,
+    });
+    server.use(http.get(THINGS, () => HttpResponse.json({ success: false, error: 'Nope' })));
+    await expect(failure(apiRequest(listThings, { validate: false }))).resolves.toMatchObject({
+      message: 'Nope',
+    });
+  });
+
   it("says 'Network error occurred' with status 0 when the server cannot be reached", async () => {
     server.use(http.get(THINGS, () => HttpResponse.error()));
     await expect(failure(apiRequest(listThings))).resolves.toMatchObject({

@@ -4,7 +4,11 @@ import { getAuthToken } from '@/lib/storage';
 
 /** Offer `data` as a JSON file download ("Download my data"). */
 export function downloadJson(data: unknown, filename: string): void {
-  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+  saveBlob(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), filename);
+}
+
+/** Offers `blob` as a download named `filename`, through a hidden link to an object URL. */
+function saveBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
   anchor.href = url;
@@ -32,17 +36,5 @@ export async function downloadWithSession(url: string, filename: string): Promis
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
   if (!response.ok) throw new Error(messages.http.status(response.status));
-  const blob = await response.blob();
-  const objectUrl = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = objectUrl;
-  anchor.download = filename;
-  anchor.style.display = 'none';
-  document.body.append(anchor);
-  try {
-    anchor.click();
-  } finally {
-    anchor.remove();
-    setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
-  }
+  saveBlob(await response.blob(), filename);
 }

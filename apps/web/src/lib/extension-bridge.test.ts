@@ -9,7 +9,7 @@ import {
   pingExtension,
   sendToExtension,
 } from '@/lib/extension-bridge';
-import { installFakeChrome } from '@/features/extension/testing/fake-chrome';
+import { installFakeChrome } from '@/testing/fake-chrome';
 
 /** Answers bridge requests like the extension's content script (docs/decisions/065). */
 function fakeBridge(respond: (message: { type: string }) => unknown, origin = window.location.origin) {

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 
 /**
  * A module fetched on demand (a dynamic `import()`), held once it has arrived so components can render
@@ -44,4 +44,18 @@ export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
 /** The module once it has arrived (null before), re-rendering when it does. Does not start the fetch. */
 export function useLazyModule<T>(module: LazyModule<T>): T | null {
   return useSyncExternalStore(module.subscribe, module.current, () => null);
+}
+
+/**
+ * The module once it has arrived, fetched the first time `wanted` is true (a dialog opening): what a
+ * component that renders nothing until then uses. A failed fetch is logged as `${label} code could not be
+ * loaded` and tried again the next time `wanted` turns true.
+ */
+export function useLazyModuleWhen<T>(module: LazyModule<T>, wanted: boolean, label: string): T | null {
+  const loaded = useLazyModule(module);
+  useEffect(() => {
+    if (wanted && !loaded)
+      void module.load().catch((error: unknown) => console.error(`${label} code could not be loaded`, error));
+  }, [module, wanted, loaded, label]);
+  return loaded;
 }

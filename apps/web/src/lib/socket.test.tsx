@@ -180,7 +180,7 @@ describe('a subscription made in another tab (spec §4 USER_UPDATE, §7 update_u
     const { subscribe } = withoutSubscriptionYet();
     renderApp('/auth/dashboard');
     expect(
-      await screen.findByRole('button', { name: 'Extension status: Create Subscription' }, { timeout: 5000 }),
+      await screen.findByRole('button', { name: 'Extension status: Create Subscription' }),
     ).toBeInTheDocument();
     await waitFor(() => expect(fakeSockets).toHaveLength(1));
     subscribe();
@@ -192,7 +192,7 @@ describe('a subscription made in another tab (spec §4 USER_UPDATE, §7 update_u
       });
     });
     expect(
-      await screen.findByRole('button', { name: 'Extension status: Setup Required' }, { timeout: 12_000 }),
+      await screen.findByRole('button', { name: 'Extension status: Setup Required' }),
     ).toBeInTheDocument();
   }, 20_000);
 });

@@ -84,26 +84,24 @@ export function listenForUser(token: string, userId: string, queryClient: QueryC
     connectedBefore = true;
   };
   let retry: ReturnType<typeof setTimeout> | undefined;
-  const onDisconnect = (reason: string) => {
+  const onDisconnect = (reason: unknown) => {
     if (reason !== 'io server disconnect') return;
     clearTimeout(retry);
     retry = setTimeout(() => socket.connect(), SERVER_DISCONNECT_RETRY_MS);
   };
 
-  socket.on('connect', onConnect);
-  socket.on('disconnect', onDisconnect);
-  socket.on(userEvent, onUserUpdate);
-  socket.on(configEvent, onConfigState);
-  socket.on(analysisEvent, onAnalysisCreated);
-  socket.on(deletedEvent, onAnalysisDeleted);
+  const listeners: [string, (payload: unknown) => void][] = [
+    ['connect', onConnect],
+    ['disconnect', onDisconnect],
+    [userEvent, onUserUpdate],
+    [configEvent, onConfigState],
+    [analysisEvent, onAnalysisCreated],
+    [deletedEvent, onAnalysisDeleted],
+  ];
+  for (const [event, listener] of listeners) socket.on(event, listener);
   return () => {
     clearTimeout(retry);
-    socket.off('connect', onConnect);
-    socket.off('disconnect', onDisconnect);
-    socket.off(userEvent, onUserUpdate);
-    socket.off(configEvent, onConfigState);
-    socket.off(analysisEvent, onAnalysisCreated);
-    socket.off(deletedEvent, onAnalysisDeleted);
+    for (const [event, listener] of listeners) socket.off(event, listener);
     socket.disconnect();
   };
 }

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { server } from '@/testing/msw-server';
 import { fakeSockets } from '@/testing/fake-socket-io';
+import { loadConfirmDialog } from '@/components/ui/confirm-dialog';
 import { loadModalDialog } from '@/components/ui/modal';
 import { preloadExtensionConnection } from '@/features/extension/hooks/use-extension-connection';
 
@@ -15,15 +16,17 @@ vi.mock('socket.io-client', () => import('@/testing/fake-socket-io'));
  * - jsdom lacks a few browser APIs Radix relies on; small stand-ins below.
  */
 
-// findBy*/waitFor give up after 1 s by default; on a loaded 2-core CI machine a lazy route plus a toast can
-// take longer. A longer ceiling costs nothing when things are fast (they resolve as soon as they match).
-configure({ asyncUtilTimeout: 5000 });
+// findBy*/waitFor give up after 1 s by default, which makes a test's outcome depend on the machine's speed:
+// on a loaded 2-core machine a lazy route plus a toast took more than 5 s. They resolve as soon as the
+// condition holds, so the ceiling is only a budget: just under the test's own (vitest.config.ts), so that a
+// condition that never holds still fails with the DOM printed rather than a bare timeout.
+configure({ asyncUtilTimeout: 18_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-// A dialog's code loads when a modal first opens (components/ui/modal.tsx); tests start with it loaded, as a
+// A dialog's code loads when a modal or confirmation first opens (components/ui/modal.tsx, confirm-dialog.tsx); tests start with it loaded, as a
 // warm browser session has it, so a modal shows in the render that opens it. Likewise the extension
 // connection's calls, which the router's loaders fetch before any signed-in screen renders (app-layout.tsx).
-beforeAll(() => Promise.all([loadModalDialog(), preloadExtensionConnection()]));
+beforeAll(() => Promise.all([loadModalDialog(), loadConfirmDialog(), preloadExtensionConnection()]));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 

@@ -1,41 +1,34 @@
-import { api, extraApi } from '@mediadiet/contract/routes';
+import { contract } from '@mediadiet/contract/routes';
 import type { FastifyInstance } from 'fastify';
-import { registerRoute } from '../../http/route.ts';
-import { requireAuth } from '../../plugins/auth.ts';
-import { createAccountService } from './service.ts';
+import { implement } from '../../http/route.ts';
+import { requireAuth } from '../../http/auth-context.ts';
+import type { AccountService } from './service.ts';
 
 /** GET /api/account/info, GET /api/account, GET /api/account/export, DELETE /api/account. */
-export default function accountRoutes(app: FastifyInstance) {
-  const account = createAccountService({
-    db: app.db,
-    users: app.users,
-    clock: app.clock,
-    payments: app.billing.payments,
-    closure: app.billing.closure,
+export default function accountRoutes(app: FastifyInstance, account: AccountService) {
+  /** Both spec calls (§7) answer the signed-in person's own account. */
+  const ownAccount = async (request: Parameters<typeof requireAuth>[0]) => ({
+    success: true as const,
+    user: await account.get(requireAuth(request).userId),
   });
 
-  registerRoute(app, api.accountInfo, async (request) => {
-    const user = await account.get(requireAuth(request).userId);
-    return { success: true as const, user };
-  });
+  implement(app, contract.account, {
+    accountInfo: ownAccount,
+    accountGet: ownAccount,
 
-  registerRoute(app, api.accountGet, async (request) => {
-    const user = await account.get(requireAuth(request).userId);
-    return { success: true as const, user };
-  });
+    accountExport: async (request, reply) => {
+      const auth = requireAuth(request);
+      const data = await account.exportData(auth.userId, auth.kind === 'session' ? auth.sessionId : null);
+      void reply.header('cache-control', 'no-store');
+      void reply.header('content-disposition', 'attachment; filename="media-diet-export.json"');
+      return data;
+    },
 
-  registerRoute(app, extraApi.accountExport, async (request, reply) => {
-    const auth = requireAuth(request);
-    const data = await account.exportData(auth.userId, auth.kind === 'session' ? auth.sessionId : null);
-    void reply.header('cache-control', 'no-store');
-    void reply.header('content-disposition', 'attachment; filename="media-diet-export.json"');
-    return data;
-  });
-
-  registerRoute(app, extraApi.accountDelete, async (request) => {
-    const { userId } = requireAuth(request);
-    await account.remove(userId, request.body.confirmEmail);
-    await app.disconnectUserSockets(userId);
-    return { success: true as const };
+    accountDelete: async (request) => {
+      const { userId } = requireAuth(request);
+      await account.remove(userId, request.body.confirmEmail);
+      await app.disconnectUserSockets(userId);
+      return { success: true as const };
+    },
   });
 }

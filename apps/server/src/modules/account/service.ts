@@ -1,16 +1,18 @@
 import { confirmEmailMatches, type AccountExportResponse } from '@mediadiet/contract/account';
 import { messages } from '@mediadiet/contract/messages';
 import type { User } from '@mediadiet/contract/user';
-import type { Db } from '../../db/database.ts';
 import { badRequest, unauthorized } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { AnalysisService } from '../analysis/service.ts';
+import type { SessionService } from '../auth/sessions.ts';
 import type { AccountClosure } from '../billing/account-closure.ts';
 import type { PaymentService } from '../billing/payment-service.ts';
 import { toSubscription } from '../billing/service-helpers.ts';
-import { toAnalysis } from '../analysis/view.ts';
-import { normalizeScores, toPersonalization } from '../questionnaire/personality.ts';
+import type { SubscriptionService } from '../billing/subscription-service.ts';
+import type { ExtensionKeyService } from '../extension/keys.ts';
+import type { QuestionnaireService } from '../questionnaire/service.ts';
+import type { UrlsService } from '../urls/service.ts';
 import type { UsersService } from '../users/service.ts';
-import { readAccountData } from './repository.ts';
 
 /** The account itself: read it, export everything held about it, delete it (privacy, GDPR art. 15/17/20). */
 export interface AccountService {
@@ -20,16 +22,37 @@ export interface AccountService {
   remove(userId: string, confirmEmail: string): Promise<void>;
 }
 
+/**
+ * The account has no table of its own: the export reads each module's data through that module's service.
+ */
 export function createAccountService(deps: {
-  db: Db;
   users: UsersService;
+  sessions: Pick<SessionService, 'listForExport'>;
+  analysis: Pick<AnalysisService, 'listAll'>;
+  urls: Pick<UrlsService, 'list'>;
+  questionnaire: Pick<QuestionnaireService, 'exportData'>;
+  extensionKeys: Pick<ExtensionKeyService, 'listAll'>;
+  subscriptions: Pick<SubscriptionService, 'exportRows'>;
   clock: Clock;
   /** Cards and invoices as the payment provider holds them (only summaries: brand, last 4, expiry). */
   payments: Pick<PaymentService, 'listCards' | 'history'>;
   /** Ends the subscription and deletes the customer at the payment provider before the rows go. */
   closure: AccountClosure;
 }): AccountService {
-  const { db, users, clock, payments, closure } = deps;
+  const { users, clock, payments, closure } = deps;
+
+  /** What the export reads besides the user record, all scoped by the user's id. */
+  const readAccountData = async (userId: string) => {
+    const [auth, analyses, ignoredSites, questionnaire, extensions, billing] = await Promise.all([
+      deps.sessions.listForExport(userId),
+      deps.analysis.listAll(userId),
+      deps.urls.list(userId),
+      deps.questionnaire.exportData(userId),
+      deps.extensionKeys.listAll(userId),
+      deps.subscriptions.exportRows(userId),
+    ]);
+    return { ...auth, analyses, ignoredSites, ...questionnaire, extensions, ...billing };
+  };
 
   const get = async (userId: string) => {
     const user = await users.findById(userId);
@@ -44,7 +67,7 @@ export function createAccountService(deps: {
     async exportData(userId, currentSessionId) {
       const user = await get(userId);
       const [data, paymentMethods, invoices] = await Promise.all([
-        readAccountData(db, userId),
+        readAccountData(userId),
         payments.listCards(userId),
         payments.history(userId),
       ]);
@@ -54,9 +77,9 @@ export function createAccountService(deps: {
         exportedAt: clock().toISOString(),
         user,
         subscription: data.subscription ? toSubscription(data.subscription) : null,
-        analyses: analyses.map(toAnalysis),
+        analyses,
         ignoredSites,
-        personalization: personalization ? toPersonalization(normalizeScores(personalization.scores)) : null,
+        personalization,
         answers,
         paymentMethods,
         invoices,

@@ -25,8 +25,12 @@ export interface AnalyzeRequest {
   input: AnalyzeInput;
 }
 
-/** Analyzer thread → main thread. */
+/** Analyzer thread → main thread: an answer, or (once, first) that the analyzer has loaded. */
 export type AnalyzeReply = { id: number; result: AnalysisResult } | { id: number; error: string };
+export type AnalyzeThreadMessage = AnalyzeReply | typeof THREAD_READY;
+
+/** What a thread posts once its analyzer has loaded; only then are its tasks timed. */
+export const THREAD_READY = 'ready';
 
 /** The analyzer thread died (or overran) while running this task. */
 export class AnalyzerThreadError extends Error {
@@ -40,8 +44,10 @@ export interface AnalyzePoolOptions {
   threadUrl?: URL;
   /** Tasks sent to a thread before it has answered (default 2). */
   depth?: number;
-  /** A task running longer than this ends its thread (ms, default 60 s). */
+  /** A task running longer than this ends its thread (ms, default 60 s). A thread's start-up is not counted. */
   taskTimeoutMs?: number;
+  /** A thread that has not loaded the analyzer within this ends (ms, default 60 s, at least `taskTimeoutMs`). */
+  startTimeoutMs?: number;
   /** Told when a thread dies unexpectedly (logging). */
   onThreadError?: (error: AnalyzerThreadError) => void;
   /**
@@ -59,6 +65,12 @@ export interface AnalyzeThreadData {
 export interface AnalyzePool {
   readonly size: number;
   analyze(input: AnalyzeInput): Promise<AnalysisResult>;
+  /**
+   * Starts every thread now and has each analyse a short sample, so that the first page after a start (a
+   * deploy) does not wait for a thread to load the analyzer (seconds on a busy machine). Resolves once they
+   * have answered; never rejects.
+   */
+  warm(): Promise<void>;
   /** Threads alive now (tests). */
   threadCount(): number;
   /** Ends every thread; pending tasks reject. */
@@ -103,14 +115,23 @@ interface Thread {
   /** Sent and not yet answered, in the order sent. */
   tasks: Task[];
   timer: NodeJS.Timeout | undefined;
+  /** The analyzer has loaded (the thread posted THREAD_READY). */
+  ready: boolean;
   /** Why it was ended by us (timeout), if it was. */
   endedBecause: string | undefined;
 }
+
+/** What `warm()` has each thread analyse: a sentence, enough to load and run the analyzer once. */
+const WARM_UP: AnalyzeInput = {
+  title: 'Warm-up',
+  text: 'The volunteers planted trees along the river, and the neighbours came out to thank them.',
+};
 
 export function createAnalyzePool(options: AnalyzePoolOptions): AnalyzePool {
   const size = Math.max(1, Math.floor(options.size));
   const depth = Math.max(1, options.depth ?? 2);
   const taskTimeoutMs = options.taskTimeoutMs ?? 60_000;
+  const startTimeoutMs = Math.max(taskTimeoutMs, options.startTimeoutMs ?? 60_000);
   const threadUrl = options.threadUrl ?? defaultThreadUrl();
   const threadData: AnalyzeThreadData = { nice: Math.min(19, Math.max(0, Math.floor(options.nice ?? 0))) };
 
@@ -119,7 +140,18 @@ export function createAnalyzePool(options: AnalyzePoolOptions): AnalyzePool {
   let nextId = 1;
   let closed = false;
 
-  /** The head task of a thread is the one running: only it is timed. */
+  const endAfter = (thread: Thread, ms: number, reason: string) => {
+    thread.timer = setTimeout(() => {
+      thread.endedBecause = reason;
+      void thread.worker.terminate();
+    }, ms);
+  };
+
+  /**
+   * The head task of a thread is the one running: only it is timed, and only once the thread has loaded the
+   * analyzer (a cold start on a busy machine takes seconds and is no fault of the page). Until then the
+   * start-up itself is timed.
+   */
   const timeHead = (thread: Thread) => {
     clearTimeout(thread.timer);
     thread.timer = undefined;
@@ -128,10 +160,17 @@ export function createAnalyzePool(options: AnalyzePoolOptions): AnalyzePool {
       return;
     }
     thread.worker.ref();
-    thread.timer = setTimeout(() => {
-      thread.endedBecause = `analysis took longer than ${taskTimeoutMs} ms`;
-      void thread.worker.terminate();
-    }, taskTimeoutMs);
+    if (thread.ready) endAfter(thread, taskTimeoutMs, `analysis took longer than ${taskTimeoutMs} ms`);
+    else endAfter(thread, startTimeoutMs, `the analyzer did not load within ${startTimeoutMs} ms`);
+  };
+
+  const onMessage = (thread: Thread, message: AnalyzeThreadMessage) => {
+    if (message === THREAD_READY) {
+      thread.ready = true;
+      timeHead(thread);
+      return;
+    }
+    onReply(thread, message);
   };
 
   const onReply = (thread: Thread, reply: AnalyzeReply) => {
@@ -163,9 +202,9 @@ export function createAnalyzePool(options: AnalyzePoolOptions): AnalyzePool {
 
   const spawn = (): Thread => {
     const worker = startThread(threadUrl, threadData);
-    const thread: Thread = { worker, tasks: [], timer: undefined, endedBecause: undefined };
+    const thread: Thread = { worker, tasks: [], timer: undefined, ready: false, endedBecause: undefined };
     let lastError: Error | undefined;
-    worker.on('message', (reply: AnalyzeReply) => onReply(thread, reply));
+    worker.on('message', (message: AnalyzeThreadMessage) => onMessage(thread, message));
     worker.on('error', (error) => {
       lastError = error;
     });
@@ -194,14 +233,20 @@ export function createAnalyzePool(options: AnalyzePoolOptions): AnalyzePool {
     }
   };
 
+  const analyze = (input: AnalyzeInput) => {
+    if (closed) return Promise.reject(new Error('analyzer pool closed'));
+    return new Promise<AnalysisResult>((resolve, reject) => {
+      queue.push({ id: nextId++, input, resolve, reject });
+      pump();
+    });
+  };
+
   return {
     size,
-    analyze(input) {
-      if (closed) return Promise.reject(new Error('analyzer pool closed'));
-      return new Promise<AnalysisResult>((resolve, reject) => {
-        queue.push({ id: nextId++, input, resolve, reject });
-        pump();
-      });
+    analyze,
+    async warm() {
+      // One sample per thread: `pump` starts a new thread rather than queue behind a busy one.
+      await Promise.all(Array.from({ length: size }, () => analyze(WARM_UP).catch(() => undefined)));
     },
     threadCount: () => threads.size,
     async close() {

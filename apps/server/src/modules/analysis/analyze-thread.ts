@@ -1,7 +1,12 @@
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { analyze } from '@mediadiet/analyzer';
-import type { AnalyzeReply, AnalyzeRequest, AnalyzeThreadData } from './analyze-pool.ts';
+import {
+  THREAD_READY,
+  type AnalyzeReply,
+  type AnalyzeRequest,
+  type AnalyzeThreadData,
+} from './analyze-pool.ts';
 
 /**
  * An analyzer thread of the pool (`analyze-pool.ts`): loads the offline analyzer once, then answers each
@@ -30,3 +35,5 @@ port.on('message', ({ id, input }: AnalyzeRequest) => {
   }
   port.postMessage(reply);
 });
+// The analyzer has loaded (the import above): from now on the pool times this thread's tasks.
+port.postMessage(THREAD_READY);

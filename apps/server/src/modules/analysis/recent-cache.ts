@@ -7,7 +7,7 @@ import { PerUserCache } from '../../lib/per-user-cache.ts';
  * the socket gets the bytes as they are.
  *
  * - A new analysis of the user stored on this instance invalidates the user's pages at once (the
- *   `analysis_created` event, before it reaches the user's sockets: see plugins/analysis-cache.ts).
+ *   `analysis_created` event, before it reaches the user's sockets: see plugin.ts).
  * - Another instance's new analyses are seen within RECENT_CACHE_TTL_MS (the window's start moves by as much).
  * - A page read from the database while the user's pages were invalidated is answered but not kept.
  */

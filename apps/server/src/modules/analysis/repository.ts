@@ -33,6 +33,9 @@ export function withView(
     overallScore: values.overallScore ?? null,
     modelVersion: values.modelVersion ?? null,
     mode: values.mode,
+    verdict: values.verdict ?? null,
+    drivers: values.drivers ?? null,
+    confidence: values.confidence ?? null,
   });
   return { ...values, createdAt, ...texts };
 }
@@ -62,6 +65,9 @@ function asStored(row: ReturnType<typeof withView>): AnalysisRow {
     valence: row.valence ?? null,
     overallScore: row.overallScore ?? null,
     modelVersion: row.modelVersion ?? null,
+    verdict: row.verdict ?? null,
+    drivers: row.drivers ?? null,
+    confidence: row.confidence ?? null,
   };
 }
 

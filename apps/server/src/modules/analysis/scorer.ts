@@ -15,7 +15,11 @@ export interface ScoreContext {
 }
 
 /** A scorer that holds resources (analyzer threads): `close` releases them. */
-export type ClosableScorer = Scorer & { close(): Promise<void> };
+export type ClosableScorer = Scorer & {
+  close(): Promise<void>;
+  /** Loads the analyzer threads ahead of the first page (see AnalyzePool.warm); absent without threads. */
+  warm?(): Promise<void>;
+};
 
 export interface ScorerOptions {
   /**
@@ -46,7 +50,10 @@ export async function createScorer(
   const threads = options.threads ?? 0;
   if (threads > 0) {
     const pool = createAnalyzePool({ size: threads, nice: options.nice ?? 0 });
-    return Object.assign((input: AnalyzeInput) => pool.analyze(input), { close: () => pool.close() });
+    return Object.assign((input: AnalyzeInput) => pool.analyze(input), {
+      close: () => pool.close(),
+      warm: () => pool.warm(),
+    });
   }
   const { analyze } = await import('@mediadiet/analyzer');
   return Object.assign((input: AnalyzeInput) => Promise.resolve().then(() => analyze(input)), {

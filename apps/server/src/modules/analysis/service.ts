@@ -3,6 +3,7 @@ import {
   toRecentAnalysis,
   type Analysis,
   type RecentAnalysesResponse,
+  type RecentAnalysis,
 } from '@mediadiet/contract/analysis';
 import { CATEGORIES, CATEGORY_IDS, type CategoryId } from '@mediadiet/contract/categories';
 import {
@@ -11,18 +12,24 @@ import {
   RECENT_WINDOW_DAYS,
   TOP_DOMAINS_LIMIT,
 } from '@mediadiet/contract/constants';
-import { modelBaseVersions, type InsightsPeriod, type InsightsResponse, type TrendCategory } from '@mediadiet/contract/insights';
+import {
+  modelBaseVersions,
+  type InsightsPeriod,
+  type InsightsResponse,
+  type TrendCategory,
+} from '@mediadiet/contract/insights';
 import { messages } from '@mediadiet/contract/messages';
+import { contract } from '@mediadiet/contract/routes';
 import type { Db } from '../../db/database.ts';
-import type { AnalysisRow } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { serializeResponse, type SerializedResponse } from '../../http/route.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { PerUserCache } from '../../lib/per-user-cache.ts';
 import type { UsageService } from '../billing/usage-service.ts';
-import * as touchpointsRepo from '../extension/touchpoints-repository.ts';
+import type { IngestService } from '../touchpoints/ingest.ts';
 import type { RecentPageQuery, RecentPagesCache } from './recent-cache.ts';
 import * as repo from './repository.ts';
-import { storeAnalysesIn } from './store.ts';
+import { toAnalysis } from './view.ts';
 
 /**
  * Analyses and insights (spec §2 History, Analysis detail, Insights; decision 071). Every read is the
@@ -81,25 +88,20 @@ const TREND_CATEGORIES: TrendCategory[] = CATEGORY_IDS.map((id) => ({
   classification: CATEGORIES[id].classification,
 }));
 
-/** A page of recent analyses with each analysis already as its card's JSON text (see `recentPageJson`). */
-export interface RecentPage {
-  cards: string[];
-  totals: RecentAnalysesResponse['totals'];
-  nextCursor: string | null;
-}
-
-/** The RecentAnalysesResponse JSON of a page: the cards' JSON joined. */
-export function recentPageJson(page: RecentPage): string {
-  return `{"success":true,"results":[${page.cards.join(',')}],"totals":${JSON.stringify(page.totals)},"nextCursor":${JSON.stringify(page.nextCursor)}}`;
-}
+/** The history's answer as bytes, serialised with its route's response schema (and kept, see recent-cache.ts). */
+export type RecentResponseBytes = SerializedResponse<typeof contract.analysis.analysisRecent>;
+/** An insights answer as bytes (both insights routes answer the same schema). */
+export type InsightsResponseBytes = SerializedResponse<typeof contract.analysis.analysisInsightsPeriod>;
 
 /**
- * A history card's JSON (contract RecentAnalysis) from an analysis' stored API view: the card's categories
- * only (~0.9 KB instead of ~2.2 KB). Analyses store their card when written (`card_json`, decision 097); this
- * cuts it at read time (~20 µs a card) for rows stored before that column existed.
+ * A history card (contract RecentAnalysis) as stored: the card written with the analysis (`card_json`,
+ * decision 097), or for rows stored before that column existed, cut from the stored API view (the card's
+ * categories only, ~0.9 KB instead of ~2.2 KB).
  */
-export function recentCardJson(viewJson: string): string {
-  return JSON.stringify(toRecentAnalysis(JSON.parse(viewJson) as Analysis));
+function recentCard(card: repo.StoredCard): RecentAnalysis {
+  return card.cardJson !== undefined
+    ? (JSON.parse(card.cardJson) as RecentAnalysis)
+    : toRecentAnalysis(JSON.parse(card.viewJson) as Analysis);
 }
 
 export type RecentQuery = {
@@ -109,23 +111,25 @@ export type RecentQuery = {
 };
 
 export interface AnalysisService {
-  recent(userId: string, query: RecentQuery): Promise<RecentPage>;
+  recent(userId: string, query: RecentQuery): Promise<RecentAnalysesResponse>;
   /**
-   * The RecentAnalysesResponse of a page as UTF-8 JSON bytes: from the response cache when it holds one (no
-   * database read, no serialising, no encoding), otherwise read and kept.
+   * `recent` as its route sends it (serialised with the route's response schema): from the response cache when
+   * it holds the page (no database read, no serialising, no encoding), otherwise read, serialised and kept.
    */
-  recentResponse(userId: string, query: RecentQuery): Promise<Buffer>;
+  recentResponse(userId: string, query: RecentQuery): Promise<RecentResponseBytes>;
   get(userId: string, id: string): Promise<Analysis>;
   /** Insights of a period; without one, of the current UTC month (answered even when it has no data). */
   insights(userId: string, period?: InsightsPeriod): Promise<InsightsResponse>;
-  /** `insights` as UTF-8 JSON bytes: from the insights cache when it holds the period, otherwise read and kept. */
-  insightsResponse(userId: string, period?: InsightsPeriod): Promise<Buffer>;
+  /** `insights` as its routes send it: from the insights cache when it holds the period, otherwise read and kept. */
+  insightsResponse(userId: string, period?: InsightsPeriod): Promise<InsightsResponseBytes>;
   /**
    * "Forget this page" (decision 116), in one transaction: the analysis and its touch point go, its usage
    * leaves the period it was billed in (while that period is open) and its share leaves every rollup.
    * 404 when the user has no analysis with this id. The caller tells the user's tabs and drops the caches.
    */
   forget(userId: string, id: string): Promise<void>;
+  /** Every analysis of the user, newest first (the account export). */
+  listAll(userId: string): Promise<Analysis[]>;
 }
 
 const pageQuery = (query: RecentQuery): RecentPageQuery => ({
@@ -143,10 +147,12 @@ export function createAnalysisService(deps: {
   insightsCache?: PerUserCache<Buffer>;
   /** Releases a forgotten page's usage; none: usage is left as it is. */
   usage?: Pick<UsageService, 'releaseIn'>;
+  /** A forgotten page's touch point: when it was billed, and its removal. */
+  touchpoints: Pick<IngestService, 'billedAtIn' | 'removeIn'>;
 }): AnalysisService {
-  const { db, clock, recentCache, insightsCache, usage } = deps;
+  const { db, clock, recentCache, insightsCache, usage, touchpoints } = deps;
 
-  const recent = async (userId: string, query: RecentQuery): Promise<RecentPage> => {
+  const recent = async (userId: string, query: RecentQuery): Promise<RecentAnalysesResponse> => {
     const { days, limit, cursor } = pageQuery(query);
     const since = recentWindowStart(clock(), days);
     const before = cursor === undefined ? undefined : decodeCursor(cursor);
@@ -155,7 +161,8 @@ export function createAnalysisService(deps: {
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {
-      cards: page.map(({ card }) => card.cardJson ?? recentCardJson(card.viewJson)),
+      success: true,
+      results: page.map(({ card }) => recentCard(card)),
       totals,
       nextCursor: rows.length > limit && last ? encodeCursor(last.key) : null,
     };
@@ -165,8 +172,12 @@ export function createAnalysisService(deps: {
     recent,
 
     async recentResponse(userId, query) {
-      const read = async () => Buffer.from(recentPageJson(await recent(userId, query)), 'utf8');
-      return recentCache ? recentCache.through(userId, pageQuery(query), read) : read();
+      const read = async () =>
+        serializeResponse(contract.analysis.analysisRecent, await recent(userId, query));
+      // The cache holds only what `read` made.
+      return recentCache
+        ? (recentCache.through(userId, pageQuery(query), read) as Promise<RecentResponseBytes>)
+        : read();
     },
 
     async get(userId, id) {
@@ -215,9 +226,15 @@ export function createAnalysisService(deps: {
     async insightsResponse(userId, requested) {
       // The period resolved first: "the current month" is another answer once the month has turned.
       const period = requested ?? currentMonth(clock());
-      const read = async () => Buffer.from(JSON.stringify(await service.insights(userId, period)), 'utf8');
+      const read = async () =>
+        serializeResponse(contract.analysis.analysisInsightsPeriod, await service.insights(userId, period));
       if (!insightsCache) return read();
-      return insightsCache.through(userId, `${period.scope}/${period.mm}/${period.yy}`, read);
+      // The cache holds only what `read` made.
+      return insightsCache.through(
+        userId,
+        `${period.scope}/${period.mm}/${period.yy}`,
+        read,
+      ) as Promise<InsightsResponseBytes>;
     },
 
     async forget(userId, id) {
@@ -228,38 +245,21 @@ export function createAnalysisService(deps: {
         const row = await repo.lockAnalysisForRemoval(tx, userId, analysisId);
         if (!row) return false;
         // The lock order of storing: usage, then daily rollups, then domain rollups.
-        const touchpoint = await touchpointsRepo.findTouchpoint(tx, userId, row.touchpointId);
-        await usage?.releaseIn(tx, userId, row.tokens, touchpoint?.updatedAt ?? row.createdAt);
+        const billedAt = await touchpoints.billedAtIn(tx, userId, row.touchpointId);
+        await usage?.releaseIn(tx, userId, row.tokens, billedAt ?? row.createdAt);
         await repo.subtractManyFromRollups(tx, [row.id]);
         await repo.deleteAnalyses(tx, [row.id]);
-        await touchpointsRepo.deleteTouchpoint(tx, userId, row.touchpointId);
+        await touchpoints.removeIn(tx, userId, row.touchpointId);
         return true;
       });
       if (!found) throw notFound(messages.server.analysisNotFound);
       recentCache?.invalidate(userId);
       insightsCache?.invalidate(userId);
     },
+
+    async listAll(userId) {
+      return (await repo.listAnalyses(db, userId)).map(toAnalysis);
+    },
   };
   return service;
-}
-
-export type StoreOutcome =
-  | { kind: 'stored'; row: AnalysisRow }
-  /** The touch point already has its analysis (a retry after a crash): nothing stored or billed. */
-  | { kind: 'existing' }
-  /** Metering refused it: nothing stored. */
-  | { kind: 'refused'; message: string };
-
-/**
- * Stores one analysis with everything that must agree with it, inside the caller's transaction: the row
- * (once per touch point), the usage (only if the row was new) and the rollups (only if metering
- * accepted it). The one-item case of `storeAnalysesIn` (store.ts), which the touch-point worker uses.
- */
-export async function storeAnalysisIn(
-  tx: Db,
-  usage: Pick<UsageService, 'tryRecordBatchIn'>,
-  values: repo.NewAnalysis,
-): Promise<StoreOutcome> {
-  const [outcome] = await storeAnalysesIn(tx, usage, [values]);
-  return outcome!;
 }

@@ -1,14 +1,18 @@
 import type { Db } from '../../db/database.ts';
+import type { AnalysisRow } from '../../db/schema.ts';
 import type { UsageService } from '../billing/usage-service.ts';
 import * as repo from './repository.ts';
-import type { StoreOutcome } from './service.ts';
+
+/** An analysis to store (the touch-point worker builds these). */
+export type NewAnalysis = repo.NewAnalysis;
+
 
 /**
  * Stores the analyses of several touch points with everything that must agree with them, inside the
  * caller's transaction (decisions 061, 071), in a fixed number of statements whatever the batch size:
  * - the rows, in one multi-row `INSERT … ON CONFLICT (touchpoint_id) DO NOTHING` (a touch point that
  *   already has its analysis — a retry after a crash — gets nothing stored and nothing billed);
- * - the usage of the inserted ones, with the decisions `tryRecordIn` would give them one by one in the
+ * - the usage of the inserted ones, with the decisions a check-and-add of each would give one by one in the
  *   given order (`tryRecordBatchIn`: three statements, the usage rows locked in user-id order);
  * - the refused ones removed again (nothing stored, nothing billed, no rollup);
  * - the rollups of the accepted ones, aggregated per (user, day) and (user, month, host), written in key
@@ -49,4 +53,25 @@ export async function storeAnalysesIn(
   await repo.deleteAnalyses(tx, refused);
   await repo.addManyToRollups(tx, accepted);
   return outcomes;
+}
+
+export type StoreOutcome =
+  | { kind: 'stored'; row: AnalysisRow }
+  /** The touch point already has its analysis (a retry after a crash): nothing stored or billed. */
+  | { kind: 'existing' }
+  /** Metering refused it: nothing stored. */
+  | { kind: 'refused'; message: string };
+
+/**
+ * Stores one analysis with everything that must agree with it, inside the caller's transaction: the row
+ * (once per touch point), the usage (only if the row was new) and the rollups (only if metering
+ * accepted it). The one-item case of `storeAnalysesIn` (below), which the touch-point worker uses.
+ */
+export async function storeAnalysisIn(
+  tx: Db,
+  usage: Pick<UsageService, 'tryRecordBatchIn'>,
+  values: repo.NewAnalysis,
+): Promise<StoreOutcome> {
+  const [outcome] = await storeAnalysesIn(tx, usage, [values]);
+  return outcome!;
 }

@@ -1,5 +1,5 @@
 import type { Analysis } from '@mediadiet/contract/analysis';
-import { AnalysisModeSchema, toRecentAnalysis } from '@mediadiet/contract/analysis';
+import { AnalysisModeSchema, VerdictDriversSchema, VerdictSchema, toRecentAnalysis } from '@mediadiet/contract/analysis';
 import type { AnalysisRow } from '../../db/schema.ts';
 
 /** The stored columns an API Analysis is made of (the repositories select exactly these). */
@@ -16,6 +16,9 @@ export type AnalysisViewRow = Pick<
   | 'overallScore'
   | 'modelVersion'
   | 'mode'
+  | 'verdict'
+  | 'drivers'
+  | 'confidence'
 >;
 
 /** The API's Analysis (contract AnalysisSchema) from a stored row. */
@@ -33,6 +36,19 @@ export function toAnalysis(row: AnalysisViewRow): Analysis {
     ...(row.overallScore === null ? {} : { overallScore: row.overallScore }),
     ...(row.modelVersion === null ? {} : { modelVersion: row.modelVersion }),
     ...(mode.success ? { mode: mode.data } : {}),
+    ...verdictOf(row),
+  };
+}
+
+/** The verdict, its drivers and confidence when the analysis has a (valid) verdict; nothing otherwise. */
+function verdictOf(row: Pick<AnalysisViewRow, 'verdict' | 'drivers' | 'confidence'>): Pick<Analysis, 'verdict' | 'drivers' | 'confidence'> {
+  const verdict = VerdictSchema.safeParse(row.verdict);
+  if (!verdict.success) return {};
+  const drivers = VerdictDriversSchema.safeParse(row.drivers ?? []);
+  return {
+    verdict: verdict.data,
+    drivers: drivers.success ? drivers.data : [],
+    ...(row.confidence === null ? {} : { confidence: row.confidence }),
   };
 }
 

@@ -23,7 +23,7 @@ export const SESSION_TOUCH_INTERVAL_MS = MINUTE;
 /**
  * A resolved session is remembered in memory this long (decision 071, "Credential and response caches"):
  * revocation on this instance drops it at once; another instance may honour a revoked session for at most
- * this long (until issue #9 broadcasts revocations over Redis).
+ * this long while Redis is away (with Redis, revocations are broadcast: decision 090).
  */
 export const SESSION_CACHE_TTL_MS = 5_000;
 /** Resolved sessions remembered at most (least recently used out first). */

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { loginPins, oauthExchangeCodes, oauthIdentities, sessions } from '../../db/schema.ts';
+import { firstOrNull } from '../../db/rows.ts';
 
 /** Sessions, PINs and OIDC identities. The only module code that touches these tables. */
 
@@ -56,18 +57,18 @@ export async function insertSession(
 
 /** Looks a session up by the hash of its token (the token itself is never stored). */
 export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionRecord | null> {
-  const [row] = await db
-    .select({
-      id: sessions.id,
-      userId: sessions.userId,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      revokedAt: sessions.revokedAt,
-    })
-    .from(sessions)
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
-  return row ?? null;
+  return firstOrNull(
+    db
+      .select({
+        id: sessions.id,
+        userId: sessions.userId,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+        revokedAt: sessions.revokedAt,
+      })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, tokenHash)),
+  );
 }
 
 export async function touchSession(
@@ -119,7 +120,9 @@ export async function listLiveSessions(
   userId: string,
   now: Date,
   idleCutoff: Date,
-): Promise<{ id: string; userAgent: string | null; place: string | null; createdAt: Date; lastSeenAt: Date }[]> {
+): Promise<
+  { id: string; userAgent: string | null; place: string | null; createdAt: Date; lastSeenAt: Date }[]
+> {
   return db
     .select({
       id: sessions.id,
@@ -207,21 +210,26 @@ export interface LivePin {
  * The usable PIN (unused, unexpired) that `requester` asked for with this e-mail, if any. Looked up by the
  * e-mail, not the user, so that an address without an account costs the same query (decision 106).
  */
-export async function findLivePin(db: Db, emailLower: string, requester: string, now: Date): Promise<LivePin | null> {
-  const [row] = await db
-    .select({ id: loginPins.id, userId: loginPins.userId, pinHash: loginPins.pinHash })
-    .from(loginPins)
-    .where(
-      and(
-        eq(loginPins.emailLower, emailLower),
-        eq(loginPins.requester, requester),
-        isNull(loginPins.usedAt),
-        sql`${loginPins.expiresAt} > ${now.toISOString()}::timestamptz`,
-      ),
-    )
-    .orderBy(desc(loginPins.createdAt), desc(loginPins.id))
-    .limit(1);
-  return row ?? null;
+export async function findLivePin(
+  db: Db,
+  emailLower: string,
+  requester: string,
+  now: Date,
+): Promise<LivePin | null> {
+  return firstOrNull(
+    db
+      .select({ id: loginPins.id, userId: loginPins.userId, pinHash: loginPins.pinHash })
+      .from(loginPins)
+      .where(
+        and(
+          eq(loginPins.emailLower, emailLower),
+          eq(loginPins.requester, requester),
+          isNull(loginPins.usedAt),
+          sql`${loginPins.expiresAt} > ${now.toISOString()}::timestamptz`,
+        ),
+      )
+      .orderBy(desc(loginPins.createdAt), desc(loginPins.id)),
+  );
 }
 
 /** Marks a PIN used; false if it was used meanwhile (two concurrent verifications: only one wins). */
@@ -238,7 +246,12 @@ export async function markPinUsed(db: Db, userId: string, pinId: string, now: Da
  * Before a new PIN for `requester`: drops that requester's earlier PINs (the new one replaces them) and the
  * user's PINs that can no longer be used. PINs other addresses asked for stay valid (decision 104).
  */
-export async function deleteReplacedPins(db: Db, userId: string, requester: string, now: Date): Promise<void> {
+export async function deleteReplacedPins(
+  db: Db,
+  userId: string,
+  requester: string,
+  now: Date,
+): Promise<void> {
   await db
     .delete(loginPins)
     .where(

@@ -1,15 +1,15 @@
 import { LOGIN_PATH, OAUTH_RETURN_PATH } from '@mediadiet/contract/auth';
 import { messages, type SignInErrorCode } from '@mediadiet/contract/messages';
-import { api, extraApi } from '@mediadiet/contract/routes';
+import { contract } from '@mediadiet/contract/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { HttpError } from '../../http/errors.ts';
-import { registerRoute } from '../../http/route.ts';
-import { bearerToken, requireSession } from '../../plugins/auth.ts';
+import { implement } from '../../http/route.ts';
+import { bearerToken, requireSession } from '../../http/auth-context.ts';
 import { authMessages } from './messages.ts';
 import { createOidcProvider, type OidcProvider } from './oidc.ts';
 import { OIDC_COOKIE_MAX_AGE_S } from './policy.ts';
-import { bindingHashOf, createAuthService } from './service.ts';
+import { bindingHashOf, type AuthService } from './service.ts';
 
 /** Sign-in: e-mail + PIN, Google (OpenID Connect), sessions (spec §7 /auth/*). */
 
@@ -31,64 +31,14 @@ const signInErrorCodes = new Map(
 /** The `?error=` code for a sign-in failure's text; a text outside the catalogue becomes `generic`. */
 const signInErrorCode = (message: string): SignInErrorCode => signInErrorCodes.get(message) ?? 'generic';
 
-export interface AuthRoutesOptions {
-  /** Replaces the OpenID Connect provider built from the configuration (tests). */
-  oidc?: OidcProvider;
-}
-
-export default function authRoutes(app: FastifyInstance, options: AuthRoutesOptions = {}) {
+/** `oidc` replaces the OpenID Connect provider built from the configuration (tests). */
+export default function authRoutes(app: FastifyInstance, auth: AuthService, injectedOidc?: OidcProvider) {
   const { config } = app;
-  const auth = createAuthService({
-    db: app.db,
-    users: app.users,
-    sessions: app.sessions,
-    hasher: app.hasher,
-    mailer: app.mailer,
-    limiter: app.rateLimiter,
-    clock: app.clock,
-    log: app.log.child({ module: 'auth' }),
-    config,
-  });
   const caller = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
-  registerRoute(app, api.authRegister, async (request) => {
-    await auth.register(request.body, caller(request));
-    return { success: true as const, message: messages.success.registration };
-  });
-
-  registerRoute(app, api.authPin, async (request) => {
-    await auth.requestPin(request.body, caller(request));
-    return { success: true as const, message: messages.success.pinSent };
-  });
-
-  registerRoute(app, api.authVerify, async (request) => {
-    const { token, user } = await auth.verifyPin(request.body, caller(request));
-    return { success: true as const, token, user };
-  });
-
-  registerRoute(app, api.authLoggedIn, async (request) => {
-    const token = bearerToken(request);
-    const session = token ? await app.sessions.resolve(token) : null;
-    const user = session ? await app.users.findByIdCached(session.userId) : null;
-    return { success: true as const, loggedIn: user !== null, user };
-  });
-
-  registerRoute(app, api.authLogout, async (request) => {
-    const session = requireSession(request);
-    await app.sessions.revoke(session);
-    await app.disconnectUserSockets(session.userId, session.sessionId);
-    return { success: true as const };
-  });
-
-  registerRoute(app, extraApi.authGoogleExchange, async (request, reply) => {
-    const { token, user } = await auth.redeemOidcCode(request.body, caller(request));
-    reply.header('cache-control', 'no-store');
-    return { success: true as const, token, user };
-  });
-
-  // ── Google (OpenID Connect) ────────────────────────────────────────────────────────────────────────
+  // Google (OpenID Connect)
   const oidc =
-    options.oidc ??
+    injectedOidc ??
     (config.google
       ? createOidcProvider({ ...config.google, redirectUri: `${config.publicUrl}/auth/google/callback` })
       : undefined);
@@ -103,78 +53,116 @@ export default function authRoutes(app: FastifyInstance, options: AuthRoutesOpti
       .redirect(`${config.publicUrl}${LOGIN_PATH}?${new URLSearchParams({ error }).toString()}`);
   };
 
-  registerRoute(app, api.authGoogle, async (request, reply) => {
-    if (!oidc) return toLogin(reply, authMessages.googleNotConfigured);
-    try {
-      const { url, transaction } = await oidc.start();
-      const value = JSON.stringify({
-        ...transaction,
-        mode: request.query.mode ?? 'redirect',
-        bindingHash: bindingHashOf(app.hasher, request.query.binding),
-      });
-      reply.setCookie(OIDC_COOKIE, value, {
-        signed: true,
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: secureCookie,
-        path: OIDC_COOKIE_PATH,
-        maxAge: OIDC_COOKIE_MAX_AGE_S,
-      });
-      return reply.redirect(url.href);
-    } catch (error) {
-      log.error({ err: error }, 'starting Google sign-in failed (is the issuer reachable?)');
-      return toLogin(reply, authMessages.googleUnavailable);
-    }
-  });
+  implement(app, contract.auth, {
+    authRegister: async (request) => {
+      await auth.register(request.body, caller(request));
+      return { success: true as const, message: messages.success.registration };
+    },
 
-  registerRoute(app, extraApi.authGoogleCallback, async (request, reply) => {
-    if (!oidc) return toLogin(reply, authMessages.googleNotConfigured);
-    const raw = request.cookies[OIDC_COOKIE];
-    reply.clearCookie(OIDC_COOKIE, { path: OIDC_COOKIE_PATH });
+    authPin: async (request) => {
+      await auth.requestPin(request.body, caller(request));
+      return { success: true as const, message: messages.success.pinSent };
+    },
 
-    if (request.query.error) {
-      log.info({ error: request.query.error }, 'Google sign-in ended at the identity provider');
-      return toLogin(
-        reply,
-        request.query.error === 'access_denied' ? authMessages.googleCancelled : authMessages.googleFailed,
-      );
-    }
+    authVerify: async (request) => {
+      const { token, user } = await auth.verifyPin(request.body, caller(request));
+      return { success: true as const, token, user };
+    },
 
-    const unsigned = raw ? request.unsignCookie(raw) : undefined;
-    let transaction: z.infer<typeof OidcCookieSchema> | undefined;
-    if (unsigned?.valid && unsigned.value) {
+    authLoggedIn: async (request) => {
+      const token = bearerToken(request);
+      const session = token ? await app.sessions.resolve(token) : null;
+      const user = session ? await app.users.findByIdCached(session.userId) : null;
+      return { success: true as const, loggedIn: user !== null, user };
+    },
+
+    authLogout: async (request) => {
+      const session = requireSession(request);
+      await app.sessions.revoke(session);
+      await app.disconnectUserSockets(session.userId, session.sessionId);
+      return { success: true as const };
+    },
+
+    authGoogleExchange: async (request, reply) => {
+      const { token, user } = await auth.redeemOidcCode(request.body, caller(request));
+      reply.header('cache-control', 'no-store');
+      return { success: true as const, token, user };
+    },
+
+    // ── Google (OpenID Connect) ────────────────────────────────────────────────────────────────────────
+    authGoogle: async (request, reply) => {
+      if (!oidc) return toLogin(reply, authMessages.googleNotConfigured);
       try {
-        transaction = OidcCookieSchema.parse(JSON.parse(unsigned.value));
-      } catch {
-        transaction = undefined;
+        const { url, transaction } = await oidc.start();
+        const value = JSON.stringify({
+          ...transaction,
+          mode: request.query.mode ?? 'redirect',
+          bindingHash: bindingHashOf(app.hasher, request.query.binding),
+        });
+        reply.setCookie(OIDC_COOKIE, value, {
+          signed: true,
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: secureCookie,
+          path: OIDC_COOKIE_PATH,
+          maxAge: OIDC_COOKIE_MAX_AGE_S,
+        });
+        return reply.redirect(url.href);
+      } catch (error) {
+        log.error({ err: error }, 'starting Google sign-in failed (is the issuer reachable?)');
+        return toLogin(reply, authMessages.googleUnavailable);
       }
-    }
-    if (!transaction) return toLogin(reply, authMessages.googleExpired);
+    },
 
-    // The URL the identity provider redirected to: our registered redirect URI plus its query.
-    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-    const callbackUrl = new URL(`${config.publicUrl}/auth/google/callback${query}`);
+    authGoogleCallback: async (request, reply) => {
+      if (!oidc) return toLogin(reply, authMessages.googleNotConfigured);
+      const raw = request.cookies[OIDC_COOKIE];
+      reply.clearCookie(OIDC_COOKIE, { path: OIDC_COOKIE_PATH });
 
-    let claims;
-    try {
-      claims = await oidc.finish(callbackUrl, transaction);
-    } catch (error) {
-      log.warn({ err: error }, 'Google sign-in callback rejected');
-      return toLogin(reply, authMessages.googleFailed);
-    }
+      if (request.query.error) {
+        log.info({ error: request.query.error }, 'Google sign-in ended at the identity provider');
+        return toLogin(
+          reply,
+          request.query.error === 'access_denied' ? authMessages.googleCancelled : authMessages.googleFailed,
+        );
+      }
 
-    try {
-      // `token` is a single-use code (about a minute), redeemed by POST /auth/google/exchange with the binding
-      // value the app stored before opening the Google window: a link carrying it signs nobody else in.
-      const { code, user } = await auth.signInWithOidc(claims, transaction.bindingHash);
-      const params = new URLSearchParams({ success: 'true', token: code, user: JSON.stringify(user) });
-      return reply
-        .header('cache-control', 'no-store')
-        .redirect(`${config.publicUrl}${OAUTH_RETURN_PATH}?${params.toString()}`);
-    } catch (error) {
-      if (error instanceof HttpError && error.statusCode < 500) return toLogin(reply, error.message);
-      log.error({ err: error }, 'Google sign-in failed');
-      return toLogin(reply, authMessages.googleFailed);
-    }
+      const unsigned = raw ? request.unsignCookie(raw) : undefined;
+      let transaction: z.infer<typeof OidcCookieSchema> | undefined;
+      if (unsigned?.valid && unsigned.value) {
+        try {
+          transaction = OidcCookieSchema.parse(JSON.parse(unsigned.value));
+        } catch {
+          transaction = undefined;
+        }
+      }
+      if (!transaction) return toLogin(reply, authMessages.googleExpired);
+
+      // The URL the identity provider redirected to: our registered redirect URI plus its query.
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      const callbackUrl = new URL(`${config.publicUrl}/auth/google/callback${query}`);
+
+      let claims;
+      try {
+        claims = await oidc.finish(callbackUrl, transaction);
+      } catch (error) {
+        log.warn({ err: error }, 'Google sign-in callback rejected');
+        return toLogin(reply, authMessages.googleFailed);
+      }
+
+      try {
+        // `token` is a single-use code (about a minute), redeemed by POST /auth/google/exchange with the binding
+        // value the app stored before opening the Google window: a link carrying it signs nobody else in.
+        const { code, user } = await auth.signInWithOidc(claims, transaction.bindingHash);
+        const params = new URLSearchParams({ success: 'true', token: code, user: JSON.stringify(user) });
+        return reply
+          .header('cache-control', 'no-store')
+          .redirect(`${config.publicUrl}${OAUTH_RETURN_PATH}?${params.toString()}`);
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode < 500) return toLogin(reply, error.message);
+        log.error({ err: error }, 'Google sign-in failed');
+        return toLogin(reply, authMessages.googleFailed);
+      }
+    },
   });
 }

@@ -54,6 +54,12 @@ export interface SessionService {
   forgetUser(userId: string): void;
   /** Forgets what this instance remembers of one session (another instance revoked it). */
   forgetSession(sessionId: string): void;
+  /** The user's live sessions for the device list (most recently used first). */
+  listLive(userId: string): ReturnType<typeof repository.listLiveSessions>;
+  /** Every session (live or not) and every linked identity of the user (the account export). */
+  listForExport(
+    userId: string,
+  ): Promise<{ sessions: repository.SessionSummary[]; identities: repository.IdentitySummary[] }>;
 }
 
 /** What was revoked, for the other instances: one session, or all of a user's. */
@@ -82,7 +88,7 @@ export function createSessionService(deps: {
   clock: Clock;
   cache?: SessionCacheOptions;
   /** Called after a revocation was written (to tell the other instances). */
-  onRevoked?: (revoked: SessionRevocation) => void;
+  onRevoked?: (revoked: SessionRevocation) => void | Promise<void>;
 }): SessionService {
   const { db, hasher, clock } = deps;
   const hashToken = (token: string) => hasher.hash('session', token);
@@ -101,6 +107,17 @@ export function createSessionService(deps: {
   };
 
   return {
+    listLive(userId) {
+      const now = clock();
+      return repository.listLiveSessions(db, userId, now, new Date(now.getTime() - SESSION_IDLE_TIMEOUT_MS));
+    },
+    async listForExport(userId) {
+      const [sessions, identities] = await Promise.all([
+        repository.listSessions(db, userId),
+        repository.listIdentities(db, userId),
+      ]);
+      return { sessions, identities };
+    },
     async create(userId, method, userAgent, place) {
       const now = clock();
       await repository.deleteDeadSessions(db, userId, now, new Date(now.getTime() - SESSION_IDLE_TIMEOUT_MS));
@@ -159,7 +176,7 @@ export function createSessionService(deps: {
       forget((cached) => cached.session.sessionId === session.sessionId);
       const revoked = await repository.revokeSession(db, session.userId, session.sessionId, clock());
       forget((cached) => cached.session.sessionId === session.sessionId);
-      deps.onRevoked?.({ sessionId: session.sessionId });
+      await deps.onRevoked?.({ sessionId: session.sessionId });
       return revoked;
     },
 
@@ -167,7 +184,7 @@ export function createSessionService(deps: {
       forget((cached) => cached.session.userId === userId);
       await repository.revokeAllSessions(db, userId, clock());
       forget((cached) => cached.session.userId === userId);
-      deps.onRevoked?.({ userId });
+      await deps.onRevoked?.({ userId });
     },
 
     async revokeOthers(userId, keepSessionId) {
@@ -177,7 +194,7 @@ export function createSessionService(deps: {
       const ended = await repository.revokeOtherSessions(db, userId, keepSessionId, clock());
       forget(others);
       // The other instances forget all of the user's sessions; the kept one is simply looked up again.
-      if (ended.length > 0) deps.onRevoked?.({ userId });
+      if (ended.length > 0) await deps.onRevoked?.({ userId });
       return ended;
     },
 

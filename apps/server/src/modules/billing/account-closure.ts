@@ -2,7 +2,6 @@ import { messages } from '@mediadiet/contract/messages';
 import { HttpError, httpError, unauthorized } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { UsersService } from '../users/service.ts';
-import * as usersRepository from '../users/repository.ts';
 import { PaymentError, type PaymentProvider } from './providers/provider.ts';
 import * as repo from './repository.ts';
 import { providerContext } from './service-helpers.ts';
@@ -29,7 +28,7 @@ export function createAccountClosure(deps: {
     close(userId) {
       return users.transaction(async (tx, notify) => {
         if (!(await repo.lockUser(tx, userId))) throw unauthorized(messages.server.unauthorized);
-        const user = await usersRepository.findById(tx, userId);
+        const user = await users.findRecordIn(tx, userId);
         if (!user) throw unauthorized(messages.server.unauthorized);
         try {
           const ctx = await providerContext({ provider, users }, tx, notify, userId, clock(), false);

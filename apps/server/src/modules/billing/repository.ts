@@ -1,6 +1,15 @@
 import { and, count, desc, eq, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { invoices, paymentMethods, setupIntents, subscriptions, usagePeriods, users, webhookEvents } from '../../db/schema.ts';
+import {
+  invoices,
+  paymentMethods,
+  setupIntents,
+  subscriptions,
+  usagePeriods,
+  users,
+  webhookEvents,
+} from '../../db/schema.ts';
+import { firstOrNull } from '../../db/rows.ts';
 
 /** Billing tables: the only module code that touches them. Every query of user data is scoped by userId. */
 
@@ -10,6 +19,19 @@ export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoiceRow = typeof invoices.$inferInsert;
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export type SetupIntentRow = typeof setupIntents.$inferSelect;
+
+/** The user's row with this id: someone else's never matches. */
+const ownRow = (table: typeof invoices | typeof paymentMethods, userId: string, id: string) =>
+  and(eq(table.userId, userId), eq(table.id, id));
+
+/** The user's setup intent with this client secret, still waiting for its card and not expired at `now`. */
+const openSetupIntent = (userId: string, clientSecretHash: string, now: Date) =>
+  and(
+    eq(setupIntents.userId, userId),
+    eq(setupIntents.clientSecretHash, clientSecretHash),
+    eq(setupIntents.status, 'requires_payment_method'),
+    sql`${setupIntents.expiresAt} > ${now}`,
+  );
 
 // ── users ────────────────────────────────────────────────────────────────────────────────────────
 
@@ -22,34 +44,39 @@ export async function lockUser(tx: Db, userId: string): Promise<boolean> {
 // ── subscriptions ────────────────────────────────────────────────────────────────────────────────
 
 export async function findLiveSubscription(db: Db, userId: string): Promise<SubscriptionRow | null> {
-  const [row] = await db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'canceled')))
-    .limit(1);
-  return row ?? null;
+  return firstOrNull(
+    db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'canceled'))),
+  );
 }
 
 /** The live subscription, else the most recently ended one (GET /api/subscription shows a canceled one). */
 export async function findCurrentSubscription(db: Db, userId: string): Promise<SubscriptionRow | null> {
   const live = await findLiveSubscription(db, userId);
   if (live) return live;
-  const [row] = await db
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, userId))
-    .orderBy(desc(subscriptions.createdAt))
-    .limit(1);
-  return row ?? null;
+  return firstOrNull(
+    db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, userId))
+      .orderBy(desc(subscriptions.createdAt)),
+  );
 }
 
 export async function findByProviderId(db: Db, provider: string, providerSubscriptionId: string) {
-  const [row] = await db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.provider, provider), eq(subscriptions.providerSubscriptionId, providerSubscriptionId)))
-    .limit(1);
-  return row ?? null;
+  return firstOrNull(
+    db
+      .select()
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.provider, provider),
+          eq(subscriptions.providerSubscriptionId, providerSubscriptionId),
+        ),
+      ),
+  );
 }
 
 export async function countSubscriptions(db: Db, userId: string): Promise<number> {
@@ -94,7 +121,11 @@ export async function claimDueSubscriptions(tx: Db, now: Date, limit: number): P
 }
 
 export async function listSubscriptions(db: Db, userId: string) {
-  return db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.createdAt));
+  return db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.createdAt));
 }
 
 // ── invoices ─────────────────────────────────────────────────────────────────────────────────────
@@ -114,22 +145,22 @@ export async function listInvoices(db: Db, userId: string): Promise<InvoiceRow[]
 }
 
 export async function findInvoice(db: Db, userId: string, id: string): Promise<InvoiceRow | null> {
-  const [row] = await db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.userId, userId), eq(invoices.id, id)))
-    .limit(1);
-  return row ?? null;
+  return firstOrNull(
+    db
+      .select()
+      .from(invoices)
+      .where(ownRow(invoices, userId, id)),
+  );
 }
 
 export async function latestFailedInvoice(db: Db, subscriptionId: string): Promise<InvoiceRow | null> {
-  const [row] = await db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.subscriptionId, subscriptionId), eq(invoices.status, 'failed')))
-    .orderBy(desc(invoices.createdAt))
-    .limit(1);
-  return row ?? null;
+  return firstOrNull(
+    db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.subscriptionId, subscriptionId), eq(invoices.status, 'failed')))
+      .orderBy(desc(invoices.createdAt)),
+  );
 }
 
 export async function markInvoicePaid(db: Db, id: string, paymentMethodId: string, now: Date) {
@@ -144,13 +175,17 @@ export async function insertPaymentMethod(db: Db, values: typeof paymentMethods.
   return row;
 }
 
-export async function findPaymentMethod(db: Db, userId: string, id: string): Promise<PaymentMethodRow | null> {
-  const [row] = await db
-    .select()
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.id, id)))
-    .limit(1);
-  return row ?? null;
+export async function findPaymentMethod(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<PaymentMethodRow | null> {
+  return firstOrNull(
+    db
+      .select()
+      .from(paymentMethods)
+      .where(ownRow(paymentMethods, userId, id)),
+  );
 }
 
 /** The fingerprints of every card the user saved (attached or not). */
@@ -174,7 +209,13 @@ export async function attachPaymentMethod(db: Db, userId: string, id: string, no
   await db
     .update(paymentMethods)
     .set({ attachedAt: now })
-    .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.id, id), sql`${paymentMethods.attachedAt} is null`));
+    .where(
+      and(
+        eq(paymentMethods.userId, userId),
+        eq(paymentMethods.id, id),
+        sql`${paymentMethods.attachedAt} is null`,
+      ),
+    );
 }
 
 /** Makes `id` the user's only default card (two statements: the partial unique index allows one default). */
@@ -182,15 +223,17 @@ export async function setDefaultPaymentMethod(db: Db, userId: string, id: string
   await db
     .update(paymentMethods)
     .set({ isDefault: false })
-    .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.isDefault, true), ne(paymentMethods.id, id)));
+    .where(
+      and(eq(paymentMethods.userId, userId), eq(paymentMethods.isDefault, true), ne(paymentMethods.id, id)),
+    );
   await db
     .update(paymentMethods)
     .set({ isDefault: true })
-    .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.id, id)));
+    .where(ownRow(paymentMethods, userId, id));
 }
 
 export async function deletePaymentMethod(db: Db, userId: string, id: string) {
-  await db.delete(paymentMethods).where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.id, id)));
+  await db.delete(paymentMethods).where(ownRow(paymentMethods, userId, id));
 }
 
 // ── setup intents (local provider) ───────────────────────────────────────────────────────────────
@@ -210,32 +253,18 @@ export async function completeSetupIntent(
   const rows = await db
     .update(setupIntents)
     .set({ status: 'succeeded', paymentMethodId })
-    .where(
-      and(
-        eq(setupIntents.userId, userId),
-        eq(setupIntents.clientSecretHash, clientSecretHash),
-        eq(setupIntents.status, 'requires_payment_method'),
-        sql`${setupIntents.expiresAt} > ${now}`,
-      ),
-    )
+    .where(openSetupIntent(userId, clientSecretHash, now))
     .returning({ id: setupIntents.id });
   return rows.length > 0;
 }
 
 export async function findOpenSetupIntent(db: Db, userId: string, clientSecretHash: string, now: Date) {
-  const [row] = await db
-    .select()
-    .from(setupIntents)
-    .where(
-      and(
-        eq(setupIntents.userId, userId),
-        eq(setupIntents.clientSecretHash, clientSecretHash),
-        eq(setupIntents.status, 'requires_payment_method'),
-        sql`${setupIntents.expiresAt} > ${now}`,
-      ),
-    )
-    .limit(1);
-  return row ?? null;
+  return firstOrNull(
+    db
+      .select()
+      .from(setupIntents)
+      .where(openSetupIntent(userId, clientSecretHash, now)),
+  );
 }
 
 // ── usage ────────────────────────────────────────────────────────────────────────────────────────
@@ -246,7 +275,10 @@ export interface UsageRow {
 }
 
 /** What metering needs of the live subscription. */
-export type MeteredSubscription = Pick<SubscriptionRow, 'status' | 'plan' | 'overageLimitCents' | 'currentPeriodStart'>;
+export type MeteredSubscription = Pick<
+  SubscriptionRow,
+  'status' | 'plan' | 'overageLimitCents' | 'currentPeriodStart'
+>;
 
 /**
  * The live subscriptions' metering columns and their current periods' usage, for several users in one small
@@ -309,8 +341,11 @@ export async function lockUsageRows(
     select v.user_id, v.period_start, 0, 0, now() from (values ${values}) as v(user_id, period_start)
      order by v.user_id, v.period_start
     on conflict (user_id, period_start) do update set tokens = usage_periods.tokens
-    returning user_id, tokens, touchpoints`)) as { rows: { user_id: string; tokens: string | number; touchpoints: number }[] };
-  for (const row of result.rows) usage.set(row.user_id, { tokens: Number(row.tokens), touchpoints: Number(row.touchpoints) });
+    returning user_id, tokens, touchpoints`)) as {
+    rows: { user_id: string; tokens: string | number; touchpoints: number }[];
+  };
+  for (const row of result.rows)
+    usage.set(row.user_id, { tokens: Number(row.tokens), touchpoints: Number(row.touchpoints) });
   return usage;
 }
 
@@ -322,7 +357,8 @@ export async function addToLockedUsage(
   if (additions.length === 0) return;
   const values = sql.join(
     additions.map(
-      (a) => sql`(${a.userId}::uuid, ${a.periodStart.toISOString()}::timestamptz, ${a.tokens}::bigint, ${a.touchpoints}::integer)`,
+      (a) =>
+        sql`(${a.userId}::uuid, ${a.periodStart.toISOString()}::timestamptz, ${a.tokens}::bigint, ${a.touchpoints}::integer)`,
     ),
     sql`, `,
   );
@@ -404,11 +440,14 @@ export async function addUsage(
 
 /** Records an event id; false when it was already recorded (a replay). */
 export async function recordWebhookEvent(db: Db, id: string, type: string): Promise<boolean> {
-  const rows = await db.insert(webhookEvents).values({ id, type }).onConflictDoNothing().returning({ id: webhookEvents.id });
+  const rows = await db
+    .insert(webhookEvents)
+    .values({ id, type })
+    .onConflictDoNothing()
+    .returning({ id: webhookEvents.id });
   return rows.length > 0;
 }
 
 export async function forgetWebhookEvent(db: Db, id: string) {
   await db.delete(webhookEvents).where(eq(webhookEvents.id, id));
 }
-

@@ -5,7 +5,6 @@ import type { Db } from '../../db/database.ts';
 import { httpError, unauthorized } from '../../http/errors.ts';
 import { messages } from '@mediadiet/contract/messages';
 import type { NotifyUserChanged, UsersService } from '../users/service.ts';
-import * as usersRepository from '../users/repository.ts';
 import { toUnix } from './metering.ts';
 import { PaymentError, type PaymentProvider, type ProviderContext } from './providers/provider.ts';
 import type { SubscriptionRow } from './repository.ts';
@@ -39,34 +38,24 @@ export async function viaProvider<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** `providerContext`'s arguments; `createCustomer: false` answers null for a user without a customer. */
+type ContextArgs = [
+  deps: { provider: PaymentProvider; users: UsersService },
+  tx: Db,
+  notify: NotifyUserChanged,
+  userId: string,
+  now: Date,
+];
 /**
  * The provider context for a user inside a transaction, creating the provider's customer on first use
  * (saved on the user, which announces the change after the commit).
  */
+export async function providerContext(...args: ContextArgs): Promise<ProviderContext>;
+export async function providerContext(...args: [...ContextArgs, createCustomer: false]): Promise<ProviderContext | null>;
 export async function providerContext(
-  deps: { provider: PaymentProvider; users: UsersService },
-  tx: Db,
-  notify: NotifyUserChanged,
-  userId: string,
-  now: Date,
-): Promise<ProviderContext>;
-export async function providerContext(
-  deps: { provider: PaymentProvider; users: UsersService },
-  tx: Db,
-  notify: NotifyUserChanged,
-  userId: string,
-  now: Date,
-  createCustomer: false,
-): Promise<ProviderContext | null>;
-export async function providerContext(
-  deps: { provider: PaymentProvider; users: UsersService },
-  tx: Db,
-  notify: NotifyUserChanged,
-  userId: string,
-  now: Date,
-  createCustomer = true,
+  ...[deps, tx, notify, userId, now, createCustomer = true]: [...ContextArgs, createCustomer?: boolean]
 ): Promise<ProviderContext | null> {
-  const user = await usersRepository.findById(tx, userId);
+  const user = await deps.users.findRecordIn(tx, userId);
   if (!user) throw unauthorized(messages.server.unauthorized);
   let customerId = user.paymentProvider === deps.provider.id ? user.stripeCustomerId : null;
   if (!customerId && !createCustomer) return null;

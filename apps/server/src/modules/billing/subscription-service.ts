@@ -12,7 +12,6 @@ import type { Db } from '../../db/database.ts';
 import { badRequest, conflict, httpError, notFound, unauthorized } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { UsersService } from '../users/service.ts';
-import * as usersRepository from '../users/repository.ts';
 import { toUnix } from './metering.ts';
 import type { PaymentProvider, ProviderSubscription } from './providers/provider.ts';
 import * as repo from './repository.ts';
@@ -36,7 +35,13 @@ export interface SubscriptionService {
   markWizardShown(userId: string): Promise<User>;
   /** Applies a provider's report of a subscription to our row (Stripe API answers and webhooks). */
   applyProviderState(tx: Db, row: SubscriptionRow, state: ProviderSubscription, now: Date): Promise<SubscriptionRow>;
+  /** The plan of the user's live (not canceled) subscription; null without one (the questionnaire's Premium check). */
+  livePlan(userId: string): Promise<string | null>;
+  /** The account export's reads: the current subscription row and the usage periods. */
+  exportRows(userId: string): Promise<{ subscription: SubscriptionRow | null; usage: UsagePeriodSummary[] }>;
 }
+
+export type UsagePeriodSummary = Awaited<ReturnType<typeof repo.listUsagePeriods>>[number];
 
 export function createSubscriptionService(deps: {
   db: Db;
@@ -85,6 +90,16 @@ export function createSubscriptionService(deps: {
     });
 
   return {
+    async livePlan(userId) {
+      return (await repo.findLiveSubscription(db, userId))?.plan ?? null;
+    },
+    async exportRows(userId) {
+      const [subscription, usage] = await Promise.all([
+        repo.findCurrentSubscription(db, userId),
+        repo.listUsagePeriods(db, userId),
+      ]);
+      return { subscription, usage };
+    },
     async info(userId) {
       const row = await repo.findLiveSubscription(db, userId);
       if (!row) {
@@ -115,7 +130,7 @@ export function createSubscriptionService(deps: {
           if (duplicate) return toSubscription(live);
           throw conflict(messages.server.subscriptionExists);
         }
-        const user = await usersRepository.findById(tx, userId);
+        const user = await users.findRecordIn(tx, userId);
         if (!user) throw unauthorized(messages.server.unauthorized);
         const plan = planConfig(planId);
         const eligible = !user.hasHadFreeTrial && isPaidPlan(plan);
@@ -171,7 +186,7 @@ export function createSubscriptionService(deps: {
         if (row.plan === planId) throw conflict(messages.server.samePlan);
         const ctx = await providerContext({ provider, users }, tx, notify, userId, now);
         // The free-trial banner's promise (decision 120): a Free user who never had a trial starts one.
-        const user = await usersRepository.findById(tx, userId);
+        const user = await users.findRecordIn(tx, userId);
         const target = planConfig(planId);
         const trialDays =
           user && !user.hasHadFreeTrial && !isPaidPlan(planConfig(row.plan as PlanId)) && isPaidPlan(target)

@@ -2,33 +2,23 @@ import { messages } from '@mediadiet/contract/messages';
 import type { PlanId } from '@mediadiet/contract/subscription';
 import { isPaidPlan, PLAN_CONFIG, planConfig } from '../../config/plans.ts';
 import type { Db } from '../../db/database.ts';
-import { httpError } from '../../http/errors.ts';
 import { allowanceTerms, usageLimits, type AllowanceTerms } from './metering.ts';
 import * as repo from './repository.ts';
 import type { SubscriptionRow, UsageRow } from './repository.ts';
 
 /**
- * Usage metering (decision 050), for the touch-point ingest path: `app.usage`.
- * - `canAccept(userId, tokens)`: would one more touch point of `tokens` stay within the plan and cap?
- * - `record(userId, tokens)`: adds it unconditionally (atomic; concurrent records sum exactly).
- * - `tryRecord(userId, tokens)`: check and add in one statement — the ingest path should use this, so
- *   concurrent ingests cannot together overshoot the cap.
- * Refusals carry HTTP 402 and a catalogue message (`assertCanAccept` / `toHttpError`).
+ * Usage metering (decision 050): `app.usage`. Ingest checks the allowance inside its insert (`terms`, decision
+ * 098); the touch-point worker records the usage of a stored batch (`tryRecordBatchIn`); "Forget this page"
+ * releases it (`releaseIn`). Refusals carry HTTP 402 and a catalogue message (`refusal`). The one-item forms the
+ * batch is checked against are test code (test/helpers/usage.ts).
  */
 
 export type UsageDecision = { ok: true } | { ok: false; statusCode: 402; message: string };
 
 export interface UsageService {
-  canAccept(userId: string, tokens: number): Promise<UsageDecision>;
-  /** Throws the 402 of `canAccept` when refused. */
-  assertCanAccept(userId: string, tokens: number): Promise<void>;
-  record(userId: string, tokens: number): Promise<UsageRow | null>;
-  tryRecord(userId: string, tokens: number): Promise<UsageDecision & { usage?: UsageRow }>;
-  /** `tryRecord` inside the caller's transaction (the touch-point worker stores analysis + usage together). */
-  tryRecordIn(tx: Db, userId: string, tokens: number): Promise<UsageDecision & { usage?: UsageRow }>;
   /**
-   * Touch points of any users, inside the caller's transaction, with exactly the decisions of `tryRecordIn`
-   * called for each in the given order, in three statements whatever the batch holds: the users' live
+   * Touch points of any users, inside the caller's transaction, with exactly the decisions of a check-and-add
+   * of each in the given order, in three statements whatever the batch holds: the users' live
    * subscriptions, their usage rows locked in user-id order (so concurrent batches never deadlock), and the
    * accepted amounts added.
    */
@@ -46,7 +36,9 @@ export interface UsageService {
   refusal(subscription: Pick<SubscriptionRow, 'status' | 'plan'> | null): UsageDecision & { ok: false };
 }
 
-const ACCEPTING = new Set(['active', 'trialing', 'scheduled_cancelation']);
+/** Subscription statuses that accept touch points. */
+export const ACCEPTING_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'scheduled_cancelation']);
+const ACCEPTING = ACCEPTING_STATUSES;
 
 function refusal(row: Pick<SubscriptionRow, 'status' | 'plan'> | null): UsageDecision & { ok: false } {
   if (!row) return { ok: false, statusCode: 402, message: messages.server.subscriptionRequired };
@@ -63,48 +55,14 @@ export function createUsageService(deps: { db: Db }): UsageService {
   const { db } = deps;
   const tokensOf = (tokens: number) => Math.max(0, Math.round(tokens));
 
-  const live = async (userId: string) => {
-    const row = await repo.findLiveSubscription(db, userId);
-    return row && ACCEPTING.has(row.status) ? row : null;
-  };
   const limitsOf = (row: Pick<SubscriptionRow, 'plan' | 'overageLimitCents'>) =>
     usageLimits(planConfig(row.plan as PlanId), row.overageLimitCents);
 
-  const service: UsageService = {
+  return {
     terms: allowanceTerms(PLAN_CONFIG, [...ACCEPTING]),
     refusal,
 
-    async canAccept(userId, tokens) {
-      const live = (await repo.findLiveSubscriptionUsages(db, [userId])).get(userId);
-      const row = live?.subscription ?? null;
-      if (!live || !row || !ACCEPTING.has(row.status)) return refusal(row);
-      const limits = limitsOf(row);
-      const fits =
-        live.usage.tokens + tokensOf(tokens) <= limits.maxTokens && live.usage.touchpoints + 1 <= limits.maxTouchpoints;
-      return fits ? { ok: true } : refusal(row);
-    },
-
-    async assertCanAccept(userId, tokens) {
-      const decision = await service.canAccept(userId, tokens);
-      if (!decision.ok) throw httpError(decision.statusCode, decision.message);
-    },
-
-    async record(userId, tokens) {
-      const row = await live(userId);
-      if (!row) return null;
-      return repo.addUsage(db, userId, row.currentPeriodStart, tokensOf(tokens));
-    },
-
-    tryRecord: (userId, tokens) => service.tryRecordIn(db, userId, tokens),
-
     releaseIn: (tx, userId, tokens, billedAt) => repo.releaseUsage(tx, userId, tokensOf(tokens), billedAt),
-
-    async tryRecordIn(tx, userId, tokens) {
-      const row = await repo.findLiveSubscription(tx, userId);
-      if (!row || !ACCEPTING.has(row.status)) return refusal(row);
-      const usage = await repo.addUsage(tx, userId, row.currentPeriodStart, tokensOf(tokens), limitsOf(row));
-      return usage ? { ok: true, usage } : refusal(row);
-    },
 
     async tryRecordBatchIn(tx, items) {
       if (items.length === 0) return [];
@@ -155,5 +113,4 @@ export function createUsageService(deps: { db: Db }): UsageService {
       return { ...(await repo.readUsage(db, userId, row.currentPeriodStart)), periodStart: row.currentPeriodStart };
     },
   };
-  return service;
 }

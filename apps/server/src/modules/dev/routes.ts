@@ -1,8 +1,8 @@
 import { messages } from '@mediadiet/contract/messages';
-import { extraApi } from '@mediadiet/contract/routes';
+import { contract } from '@mediadiet/contract/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { registerRoute } from '../../http/route.ts';
+import { implement } from '../../http/route.ts';
 
 /** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 addresses. */
 export function isLoopbackAddress(address: string | undefined): boolean {
@@ -17,7 +17,8 @@ export function isLoopbackAddress(address: string | undefined): boolean {
  * behalf of anyone).
  */
 export function isLocalRequest(request: FastifyRequest): boolean {
-  if (request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined) return false;
+  if (request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined)
+    return false;
   return isLoopbackAddress(request.socket.remoteAddress) && isLoopbackAddress(request.ip);
 }
 
@@ -29,13 +30,15 @@ export function isLocalRequest(request: FastifyRequest): boolean {
  */
 export default function devRoutes(app: FastifyInstance) {
   if (app.config.env !== 'development' && app.config.env !== 'test') return;
-  registerRoute(app, extraApi.devOutbox, (request) => {
-    if (!isLocalRequest(request)) return Promise.reject(forbidden(messages.server.outboxLoopbackOnly));
-    const outbox = app.mailer.outbox;
-    if (!outbox) return Promise.reject(notFound(messages.server.outboxDisabled));
-    return Promise.resolve({
-      success: true as const,
-      messages: outbox.list({ to: request.query.to, limit: request.query.limit }),
-    });
+  implement(app, contract.dev, {
+    devOutbox: (request) => {
+      if (!isLocalRequest(request)) return Promise.reject(forbidden(messages.server.outboxLoopbackOnly));
+      const outbox = app.mailer.outbox;
+      if (!outbox) return Promise.reject(notFound(messages.server.outboxDisabled));
+      return Promise.resolve({
+        success: true as const,
+        messages: outbox.list({ to: request.query.to, limit: request.query.limit }),
+      });
+    },
   });
 }

@@ -56,15 +56,18 @@ export async function revokeKey(db: Db, userId: string, keyId: string, now: Date
   return rows.length > 0;
 }
 
+/** What the user sees of a key (never its hash). */
+const keyColumns = {
+  id: extensionKeys.id,
+  label: extensionKeys.label,
+  createdAt: extensionKeys.createdAt,
+  lastUsedAt: extensionKeys.lastUsedAt,
+};
+
 /** The user's live keys, most recently used first (never the hashes). */
 export async function listLiveKeys(db: Db, userId: string) {
   return db
-    .select({
-      id: extensionKeys.id,
-      label: extensionKeys.label,
-      createdAt: extensionKeys.createdAt,
-      lastUsedAt: extensionKeys.lastUsedAt,
-    })
+    .select(keyColumns)
     .from(extensionKeys)
     .where(and(eq(extensionKeys.userId, userId), isNull(extensionKeys.revokedAt)))
     .orderBy(desc(sql`coalesce(${extensionKeys.lastUsedAt}, ${extensionKeys.createdAt})`));
@@ -119,13 +122,7 @@ export async function touchKey(db: Db, userId: string, keyId: string, now: Date,
 /** The user's keys for the account export (never the hashes). */
 export async function listKeys(db: Db, userId: string) {
   return db
-    .select({
-      id: extensionKeys.id,
-      label: extensionKeys.label,
-      createdAt: extensionKeys.createdAt,
-      lastUsedAt: extensionKeys.lastUsedAt,
-      revokedAt: extensionKeys.revokedAt,
-    })
+    .select({ ...keyColumns, revokedAt: extensionKeys.revokedAt })
     .from(extensionKeys)
     .where(eq(extensionKeys.userId, userId))
     .orderBy(desc(extensionKeys.createdAt));

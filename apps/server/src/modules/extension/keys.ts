@@ -47,6 +47,8 @@ export interface ExtensionKeyService {
   hasLiveKey(userId: string): Promise<boolean>;
   /** Forgets what this instance remembers of the user's keys (the user was deleted: rows cascade). */
   forgetUser(userId: string): void;
+  /** Every key of the user, revoked ones too (the account export; never the hashes). */
+  listAll(userId: string): ReturnType<typeof repo.listKeys>;
 }
 
 export interface KeyCacheOptions {
@@ -68,7 +70,7 @@ export function createExtensionKeyService(deps: {
   clock: Clock;
   cache?: KeyCacheOptions;
   /** Called after keys of the user may have been revoked (to tell the other instances). */
-  onRevoked?: (userId: string) => void;
+  onRevoked?: (userId: string) => void | Promise<void>;
 }): ExtensionKeyService {
   const { db, hasher, clock } = deps;
   const hashKey = (apiKey: string) => hasher.hash(HASH_PURPOSE, apiKey);
@@ -86,6 +88,7 @@ export function createExtensionKeyService(deps: {
   };
 
   return {
+    listAll: (userId) => repo.listKeys(db, userId),
     async issue(userId, label) {
       const apiKey = `${API_KEY_PREFIX}${randomToken(32)}`;
       // Issuing may revoke the user's older keys (same browser, abandoned, beyond MAX_LIVE_KEYS).
@@ -103,7 +106,7 @@ export function createExtensionKeyService(deps: {
         return repo.insertKey(tx, { userId, keyHash: hashKey(apiKey), label: stored });
       });
       forgetUser(userId);
-      deps.onRevoked?.(userId);
+      await deps.onRevoked?.(userId);
       return { apiKey, keyId };
     },
 
@@ -139,14 +142,14 @@ export function createExtensionKeyService(deps: {
       forgetUser(userId);
       const revoked = await repo.revokeAllKeys(db, userId, clock());
       forgetUser(userId);
-      deps.onRevoked?.(userId);
+      await deps.onRevoked?.(userId);
       return revoked;
     },
     async revoke(userId, keyId) {
       forgetUser(userId);
       const revoked = await repo.revokeKey(db, userId, keyId, clock());
       forgetUser(userId);
-      if (revoked) deps.onRevoked?.(userId);
+      if (revoked) await deps.onRevoked?.(userId);
       return revoked;
     },
     listLive: (userId) => repo.listLiveKeys(db, userId),

@@ -1,18 +1,20 @@
 import { analyze } from '@mediadiet/analyzer';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  createQuestionnaireWorker,
-  type QuestionnaireWorker,
-  type QuestionnaireWorkerOptions,
-} from '../../jobs/questionnaire-worker.ts';
+import { createProfileLookup, type ProfileFor } from './profile-scorer.ts';
 import { registerQuestionnaireRoutes } from './routes.ts';
 import type { AnalyzeText } from './scoring.ts';
 import { createQuestionnaireService, type QuestionnaireService } from './service.ts';
+import { createQuestionnaireWorker, type QuestionnaireWorker, type QuestionnaireWorkerOptions } from './worker.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    questionnaire: { service: QuestionnaireService; worker: QuestionnaireWorker };
+    questionnaire: {
+      service: QuestionnaireService;
+      worker: QuestionnaireWorker;
+      /** Users' personality profiles, for scoring pages against them (the touch-point worker). */
+      profiles: ProfileFor;
+    };
   }
 }
 
@@ -45,11 +47,12 @@ export default fp<QuestionnairePluginOptions>(
     const service = createQuestionnaireService({
       db: app.db,
       users: app.users,
+      subscriptions: app.billing.subscriptions,
       clock: app.clock,
       delayMs: app.config.questionnaire.delayMs,
       onQueued: () => worker.notify(),
     });
-    app.decorate('questionnaire', { service, worker });
+    app.decorate('questionnaire', { service, worker, profiles: createProfileLookup(app.db) });
     registerQuestionnaireRoutes(app, service);
 
     if (app.config.questionnaire.workerEnabled) {
@@ -62,5 +65,5 @@ export default fp<QuestionnairePluginOptions>(
       await worker.stop();
     });
   },
-  { name: 'questionnaire', dependencies: ['db', 'users', 'auth', 'socket', 'payments', 'metrics'] },
+  { name: 'questionnaire', dependencies: ['db', 'users', 'auth', 'socket', 'billing', 'metrics'] },
 );

@@ -1,7 +1,9 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Answers } from '@mediadiet/contract/questionnaire';
 import type { Db } from '../../db/database.ts';
+import { claimDueRows, lastError, retryValues, unlocked } from '../../db/jobs.ts';
 import { personalizations, questionnaireSubmissions, users } from '../../db/schema.ts';
+import { firstOrNull } from '../../db/rows.ts';
 
 /**
  * Questionnaire submissions and personalizations: the only module code that touches these tables. Every
@@ -43,18 +45,18 @@ export async function insertSubmission(
 
 /** The user's newest submission: its id and answers. */
 export async function findLatestSubmission(db: Db, userId: string) {
-  const [row] = await db
-    .select({
-      id: questionnaireSubmissions.id,
-      answers: questionnaireSubmissions.answers,
-      status: questionnaireSubmissions.status,
-      createdAt: questionnaireSubmissions.createdAt,
-    })
-    .from(questionnaireSubmissions)
-    .where(eq(questionnaireSubmissions.userId, userId))
-    .orderBy(desc(questionnaireSubmissions.createdAt), desc(questionnaireSubmissions.id))
-    .limit(1);
-  return row ?? null;
+  return firstOrNull(
+    db
+      .select({
+        id: questionnaireSubmissions.id,
+        answers: questionnaireSubmissions.answers,
+        status: questionnaireSubmissions.status,
+        createdAt: questionnaireSubmissions.createdAt,
+      })
+      .from(questionnaireSubmissions)
+      .where(eq(questionnaireSubmissions.userId, userId))
+      .orderBy(desc(questionnaireSubmissions.createdAt), desc(questionnaireSubmissions.id)),
+  );
 }
 
 export interface ClaimedSubmission {
@@ -64,17 +66,9 @@ export interface ClaimedSubmission {
   attempts: number;
 }
 
-interface ClaimedRaw {
-  id: string;
-  user_id: string;
-  answers: unknown;
-  attempts: number;
-}
-
 /**
- * Claims up to `limit` due submissions for `workerId`: queued ones whose next attempt is due and
- * 'processing' ones locked longer than `staleMs` (their worker died). `FOR UPDATE SKIP LOCKED`: any number
- * of workers claim at once without taking the same row. Each claim counts as an attempt.
+ * Claims up to `limit` due submissions for `workerId` (db/jobs.ts `claimDueRows`: queued ones due, and
+ * 'processing' ones whose worker died).
  */
 export async function claimDue(
   db: Db,
@@ -82,19 +76,13 @@ export async function claimDue(
   limit: number,
   staleMs: number,
 ): Promise<ClaimedSubmission[]> {
-  const result = (await db.execute<Record<string, unknown>>(sql`
-    update questionnaire_submissions
-       set status = 'processing', locked_at = now(), locked_by = ${workerId},
-           attempts = attempts + 1, updated_at = now()
-     where id in (
-       select id from questionnaire_submissions
-        where (status = 'queued' and next_attempt_at <= now())
-           or (status = 'processing' and locked_at < now() - ${staleMs} * interval '1 millisecond')
-        order by created_at
-        limit ${limit}
-        for update skip locked)
-    returning id, user_id, answers, attempts`)) as { rows: ClaimedRaw[] };
-  return result.rows.map((r) => ({
+  const rows = await claimDueRows<{ id: string; user_id: string; answers: unknown; attempts: number }>(
+    db,
+    questionnaireSubmissions,
+    sql`id, user_id, answers, attempts`,
+    { workerId, limit, staleMs },
+  );
+  return rows.map((r) => ({
     id: r.id,
     userId: r.user_id,
     answers: (typeof r.answers === 'string' ? JSON.parse(r.answers) : r.answers) as Answers,
@@ -112,12 +100,10 @@ export async function settle(
   await db
     .update(questionnaireSubmissions)
     .set({
+      ...unlocked(),
       status,
-      lastError: reason?.slice(0, 1000) ?? null,
-      lockedAt: null,
-      lockedBy: null,
+      lastError: reason === undefined ? null : lastError(reason),
       processedAt: sql`now()`,
-      updatedAt: sql`now()`,
     })
     .where(eq(questionnaireSubmissions.id, id));
 }
@@ -126,38 +112,23 @@ export async function settle(
 export async function markRetry(db: Db, id: string, error: string, delayMs: number): Promise<void> {
   await db
     .update(questionnaireSubmissions)
-    .set({
-      status: 'queued',
-      lastError: error.slice(0, 1000),
-      lockedAt: null,
-      lockedBy: null,
-      nextAttemptAt: sql`now() + ${delayMs} * interval '1 millisecond'`,
-      updatedAt: sql`now()`,
-    })
+    .set(retryValues(error, delayMs))
     .where(eq(questionnaireSubmissions.id, id));
-}
-
-/** Submissions not yet settled (for tests and health figures). */
-export async function countPending(db: Db): Promise<number> {
-  const result = (await db.execute<Record<string, unknown>>(
-    sql`select count(*)::int as n from questionnaire_submissions where status in ('queued', 'processing')`,
-  )) as { rows: { n: number }[] };
-  return Number(result.rows[0]?.n ?? 0);
 }
 
 // ── personalizations ─────────────────────────────────────────────────────────────────────────────
 
 export async function findPersonalization(db: Db, userId: string) {
-  const [row] = await db
-    .select({
-      scores: personalizations.scores,
-      source: personalizations.source,
-      updatedAt: personalizations.updatedAt,
-    })
-    .from(personalizations)
-    .where(eq(personalizations.userId, userId))
-    .limit(1);
-  return row ?? null;
+  return firstOrNull(
+    db
+      .select({
+        scores: personalizations.scores,
+        source: personalizations.source,
+        updatedAt: personalizations.updatedAt,
+      })
+      .from(personalizations)
+      .where(eq(personalizations.userId, userId)),
+  );
 }
 
 /**

@@ -11,8 +11,7 @@ import type { User, UserConfigs } from '@mediadiet/contract/user';
 import type { Db } from '../../db/database.ts';
 import { badRequest, conflict, forbidden, unauthorized } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import * as billingRepository from '../billing/repository.ts';
-import * as usersRepository from '../users/repository.ts';
+import type { SubscriptionService } from '../billing/subscription-service.ts';
 import { toUser, type UsersService } from '../users/service.ts';
 import { questionnaireMessages as m } from './messages.ts';
 import {
@@ -45,6 +44,11 @@ export interface QuestionnaireService {
   updatePersonalization(userId: string, update: PersonalizationUpdate): Promise<Personalization>;
   /** One slider by its index in the order emotional, behavioral, cognitive. */
   updateScoreAt(userId: string, index: number, score: number): Promise<Personalization>;
+  /** The stored profile (as stored, whatever the state) and the latest submitted answers (the account export). */
+  exportData(userId: string): Promise<{
+    personalization: Personalization | null;
+    answers: NonNullable<Awaited<ReturnType<typeof repo.findLatestSubmission>>>['answers'] | null;
+  }>;
 }
 
 /** States from which answers are accepted: first time, after opting out, and after a failure. */
@@ -53,6 +57,8 @@ const SUBMITTABLE: readonly string[] = ['NOT_STARTED', 'OPT_OUT', 'FAILED'] sati
 export function createQuestionnaireService(deps: {
   db: Db;
   users: UsersService;
+  /** The Premium check (billing). */
+  subscriptions: Pick<SubscriptionService, 'livePlan'>;
   clock: Clock;
   /** Wait before a submission is processed (ms). */
   delayMs: number;
@@ -63,8 +69,7 @@ export function createQuestionnaireService(deps: {
 
   /** The Premium plan on a live (not canceled) subscription; 403 otherwise. */
   const assertPremium = async (userId: string) => {
-    const subscription = await billingRepository.findLiveSubscription(db, userId);
-    if (subscription?.plan !== 'premium') throw forbidden(messages.server.premiumRequired);
+    if ((await deps.subscriptions.livePlan(userId)) !== 'premium') throw forbidden(messages.server.premiumRequired);
   };
 
   const inTransaction = <T>(work: (tx: Db) => Promise<T>) =>
@@ -100,6 +105,16 @@ export function createQuestionnaireService(deps: {
     });
 
   return {
+    async exportData(userId) {
+      const [stored, submission] = await Promise.all([
+        repo.findPersonalization(db, userId),
+        repo.findLatestSubmission(db, userId),
+      ]);
+      return {
+        personalization: stored ? toPersonalization(normalizeScores(stored.scores)) : null,
+        answers: submission?.answers ?? null,
+      };
+    },
     async questions(userId) {
       await assertPremium(userId);
       return QUESTIONS.map(toQuestion);
@@ -136,7 +151,7 @@ export function createQuestionnaireService(deps: {
           if (user) return user;
         }
         // Already opted out: answered as it is (inside the transaction: PGlite has one connection).
-        const record = await usersRepository.findById(tx, userId);
+        const record = await users.findRecordIn(tx, userId);
         if (!record) throw unauthorized(messages.server.unauthorized);
         return toUser(record);
       });

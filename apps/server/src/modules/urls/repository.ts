@@ -17,7 +17,8 @@ export async function listDomains(db: Db, userId: string): Promise<string[]> {
  * The list covers a host when it holds the domain itself or a parent of it, as the contract's
  * `isHostCovered` decides it. The list holds domains as DomainSchema leaves them (trimmed, lower case, no
  * wildcard or trailing dot: `addDomain` is the only way in). The touch-point ingest applies this rule inside
- * its one statement: the SQL function `enqueue_metered_touchpoints` (migration 0009, decisions 093 and 098).
+ * its one statement, the server's one home of it: the SQL function `enqueue_metered_touchpoints`
+ * (modules/touchpoints/sql/enqueue.sql, decisions 093, 098 and 144).
  */
 
 /** Adds a domain; a duplicate is a no-op (unique (user_id, domain)). */

@@ -75,7 +75,15 @@ export interface UsersService {
   updateIn(tx: Db, notify: NotifyUserChanged, userId: string, patch: UserPatch): Promise<User | null>;
   /** Emits `update_user_{id}` with the user's current record (after a change made elsewhere). */
   announce(userId: string): Promise<void>;
+  /** Deletes the user (their rows go with it, ON DELETE CASCADE), then runs the `onRemoved` listeners. */
   remove(userId: string): Promise<boolean>;
+  /**
+   * Runs `listener` after every `remove` (whether or not it succeeded): modules that keep something per user in
+   * memory (sessions, extension keys) forget it there.
+   */
+  onRemoved(listener: (userId: string) => void): void;
+  /** The stored record inside the caller's transaction (another module's read under its own locks). */
+  findRecordIn(tx: Db, userId: string): Promise<UserRecord | null>;
 }
 
 export function createUsersService(deps: {
@@ -87,6 +95,7 @@ export function createUsersService(deps: {
   onChanged?: (userId: string) => void;
 }): UsersService {
   const { db, emitToUser, cache } = deps;
+  const removedListeners: ((userId: string) => void)[] = [];
 
   const changed = (userId: string) => {
     cache?.invalidate(userId);
@@ -144,10 +153,17 @@ export function createUsersService(deps: {
     },
     announce,
     async remove(userId) {
-      const removed = await repository.remove(db, userId);
-      changed(userId);
-      return removed;
+      try {
+        return await repository.remove(db, userId);
+      } finally {
+        changed(userId);
+        for (const listener of removedListeners) listener(userId);
+      }
     },
+    onRemoved(listener) {
+      removedListeners.push(listener);
+    },
+    findRecordIn: (tx, userId) => repository.findById(tx, userId),
   };
   return service;
 }

@@ -2,20 +2,16 @@ import { AccountExportResponseSchema } from '@mediadiet/contract/account';
 import { messages } from '@mediadiet/contract/messages';
 import { UserResponseSchema } from '@mediadiet/contract/user';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginPins, oauthIdentities, sessions, users } from '../../../src/db/schema.ts';
 import { post, signInWithPin } from '../../helpers/auth-flow.ts';
 import { bearer } from '../../helpers/builders.ts';
-import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { sharedTestApp } from '../../helpers/test-app.ts';
 
-let t: TestApp;
 let n = 0;
 const email = () => `acct${++n}@example.com`;
 
-beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
-});
-afterAll(() => t.close());
+const t = sharedTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
 
 const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
 const del = (token: string, confirmEmail: unknown) =>

@@ -10,6 +10,7 @@ import {
 /** The analyzer thread pool (decision 061): same answers as inline, and a dying thread costs one task. */
 
 const crashingThread = new URL('../../helpers/crashing-analyze-thread.ts', import.meta.url);
+const slowStartThread = new URL('../../helpers/slow-start-analyze-thread.ts', import.meta.url);
 const pools: AnalyzePool[] = [];
 const pool = (options: Parameters<typeof createAnalyzePool>[0]) => {
   const created = createAnalyzePool(options);
@@ -91,8 +92,6 @@ describe('analyzer thread pool', () => {
 
   it('ends a thread whose task overruns the time limit', async () => {
     const threads = pool({ size: 1, threadUrl: crashingThread, taskTimeoutMs: 3_000 });
-    // Warm: the timer of the first task includes the thread's start-up.
-    expect(await threads.analyze(PAGES[0]!)).toEqual(analyze(PAGES[0]!));
     const hang = threads.analyze({ text: 'HANG_THREAD' }).catch((error: unknown) => error);
     const behind = threads.analyze(PAGES[1]!);
     expect(await hang).toMatchObject({
@@ -100,6 +99,30 @@ describe('analyzer thread pool', () => {
       message: 'analyzer thread stopped: analysis took longer than 3000 ms',
     });
     expect(await behind).toEqual(analyze(PAGES[1]!));
+  });
+
+  it("does not count a thread's start-up against a page's time limit", async () => {
+    // The thread takes 1.5 s to load; the page's own limit is 0.5 s.
+    const threads = pool({ size: 1, threadUrl: slowStartThread, taskTimeoutMs: 500 });
+    expect(await threads.analyze(PAGES[1]!)).toEqual(analyze(PAGES[1]!));
+  });
+
+  it('ends a thread that does not load within the start-up limit', async () => {
+    const threads = pool({ size: 1, threadUrl: slowStartThread, taskTimeoutMs: 100, startTimeoutMs: 200 });
+    expect(await threads.analyze(PAGES[1]!).catch((error: unknown) => error)).toMatchObject({
+      name: 'AnalyzerThreadError',
+      message: 'analyzer thread stopped: the analyzer did not load within 200 ms',
+    });
+  });
+
+  it('warm() starts every thread and loads the analyzer before the first page', async () => {
+    const threads = pool({ size: 2 });
+    expect(threads.threadCount()).toBe(0);
+    await threads.warm();
+    expect(threads.threadCount()).toBe(2);
+    // The threads are ready: a page is answered as inline, by one of them (none is started for it).
+    expect(await threads.analyze(PAGES[1]!)).toEqual(analyze(PAGES[1]!));
+    expect(threads.threadCount()).toBe(2);
   });
 
   it('close() ends the threads and rejects what is pending', async () => {

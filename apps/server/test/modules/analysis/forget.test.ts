@@ -2,12 +2,11 @@ import { ForgetAnalysisResponseSchema, RecentAnalysesResponseSchema } from '@med
 import { InsightsResponseSchema } from '@mediadiet/contract/insights';
 import { analysisDeletedEvent } from '@mediadiet/contract/realtime';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { analyses, touchpoints } from '../../../src/db/schema.ts';
 import * as repo from '../../../src/modules/analysis/repository.ts';
 import { call, subscribed } from '../../helpers/billing.ts';
-import { pair, postTouchpoint, recordEmits, touchpoint, type Emitted } from '../../helpers/extension.ts';
-import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { pair, postTouchpoint, testAppWithEvents, touchpoint } from '../../helpers/extension.ts';
 
 /**
  * "Forget this page" (issue 28, decision 116): DELETE /api/analysis/:id removes the analysis, its touch point,
@@ -15,14 +14,7 @@ import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
  * tells the user's tabs.
  */
 
-let t: TestApp;
-const events: Emitted[] = [];
-beforeAll(async () => {
-  t = await createTestApp({ setup: recordEmits(events) });
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t, events } = testAppWithEvents();
 
 const TEXTS = [
   'The volunteers planted a hundred trees and the whole street came out to thank them, smiling and hopeful.',

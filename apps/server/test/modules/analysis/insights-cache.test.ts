@@ -2,7 +2,7 @@ import { InsightsResponseSchema } from '@mediadiet/contract/insights';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as repo from '../../../src/modules/analysis/repository.ts';
-import { INSIGHTS_CACHE_TTL_MS } from '../../../src/plugins/analysis-cache.ts';
+import { INSIGHTS_CACHE_TTL_MS } from '../../../src/modules/analysis/plugin.ts';
 import { buildAnalyses, HOUR } from '../../helpers/analysis.ts';
 import { call, customer } from '../../helpers/billing.ts';
 import { testClock, type TestClock } from '../../helpers/builders.ts';
@@ -98,5 +98,18 @@ describe('insights cache', () => {
     expect(parsed((await insightsRaw(who.token)).body).results[0]!.overall_score).toBe(60);
     expect((await insightsRaw(who.token, '/3/1999')).statusCode).toBe(400);
     expect((await insightsRaw(who.token, '/3/1999')).statusCode).toBe(400);
+  });
+
+  it('never answers insights that break the contract, and keeps nothing of them (decision 143)', async () => {
+    const who = await customer(t);
+    await buildAnalyses(t, who.userId, [{ createdAt: new Date(NOW.getTime() - HOUR), overallScore: 40 }]);
+    await rewriteScores(who.userId, 150);
+    const broken = await insightsRaw(who.token);
+    expect(broken.statusCode).toBe(500);
+    expect(broken.json()).toEqual({ success: false, error: 'Internal server error' });
+    await rewriteScores(who.userId, 60);
+    const fixed = await insightsRaw(who.token);
+    expect(fixed.statusCode).toBe(200);
+    expect(parsed(fixed.body).results.map((r) => r.overall_score)).toEqual([60]);
   });
 });

@@ -6,23 +6,17 @@ import {
 } from '@mediadiet/contract/analysis';
 import { RECENT_PAGE_SIZE } from '@mediadiet/contract/constants';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toAnalysis } from '../../../src/modules/analysis/view.ts';
 import { buildAnalyses, DAY, HOUR, statementsDuring } from '../../helpers/analysis.ts';
 import { call, customer } from '../../helpers/billing.ts';
 import { testClock } from '../../helpers/builders.ts';
-import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { sharedTestApp } from '../../helpers/test-app.ts';
 
 const NOW = new Date('2025-03-10T12:00:00.000Z');
 const ago = (ms: number) => new Date(NOW.getTime() - ms);
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ clock: testClock(NOW) });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = sharedTestApp({ clock: testClock(NOW) });
 
 async function recent(token: string, query = '') {
   const response = await call(t, token, 'GET', `/api/analysis/recent${query}`);
@@ -165,6 +159,21 @@ describe('GET /api/analysis/recent', () => {
     expect(RecentAnalysesResponseSchema.parse(legacy.json()).results).toEqual(
       RecentAnalysesResponseSchema.parse(page.json()).results,
     );
+  });
+
+  it('never answers a page that breaks the contract, and keeps nothing of it (decision 143)', async () => {
+    const me = await customer(t);
+    await buildAnalyses(t, me.userId, [{ createdAt: ago(HOUR), overallScore: 40 }]);
+    // A stored card another writer broke: an overall score above 100.
+    await t.db.execute(
+      sql`update analyses set card_json = replace(card_json, '"overallScore":40', '"overallScore":150') where user_id = ${me.userId}`,
+    );
+    const broken = await call(t, me.token, 'GET', '/api/analysis/recent');
+    expect(broken.statusCode).toBe(500);
+    expect(broken.json()).toEqual({ success: false, error: 'Internal server error' });
+    // Cut from the stored view instead: the same page answers, so the broken one was not kept.
+    await t.db.execute(sql`update analyses set card_json = null where user_id = ${me.userId}`);
+    expect((await recent(me.token)).results.map((a) => a.overallScore)).toEqual([40]);
   });
 
   it('reads a page and its totals in one statement (decision 097)', async () => {

@@ -1,6 +1,6 @@
 import { messages } from '@mediadiet/contract/messages';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { extensionKeys } from '../../../src/db/schema.ts';
 import { DAY, MINUTE } from '../../../src/lib/clock.ts';
 import * as sessionsRepository from '../../../src/modules/auth/repository.ts';
@@ -12,7 +12,7 @@ import { post } from '../../helpers/auth-flow.ts';
 import { call, customer } from '../../helpers/billing.ts';
 import { buildUser, fakeMonotonicNow, testClock } from '../../helpers/builders.ts';
 import { pair } from '../../helpers/extension.ts';
-import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { sharedTestApp } from '../../helpers/test-app.ts';
 
 /**
  * The in-memory session and extension-key caches (decision 071): a revocation on this instance is
@@ -21,11 +21,7 @@ import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
  */
 
 const clock = testClock();
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-});
-afterAll(() => t.close());
+const t = sharedTestApp({ clock });
 
 /** A session route that reads nothing of the user but their analyses (so only authentication can refuse it). */
 const recent = (token: string) => call(t, token, 'GET', '/api/analysis/recent');

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { DevicesResponse } from '@mediadiet/contract/account';
 import { messages } from '@mediadiet/contract/messages';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { coarsePlace } from '../../../src/lib/address.ts';
 import { describeUserAgent } from '../../../src/lib/user-agent.ts';
 import { latestPin, post } from '../../helpers/auth-flow.ts';
 import { bearer } from '../../helpers/builders.ts';
 import { issueKey } from '../../helpers/extension.ts';
-import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { sharedTestApp } from '../../helpers/test-app.ts';
 
 /** Settings → Signed-in devices: list, sign one out, sign out everywhere else, disconnect one browser. */
 
@@ -17,13 +17,7 @@ const FIREFOX_ANDROID = 'Mozilla/5.0 (Android 14; Mobile; rv:132.0) Gecko/132.0 
 const SAFARI_MAC =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = sharedTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
 
 /** Signs the address in from a browser at an address: the session token. */
 async function signIn(email: string, userAgent: string, ip: string): Promise<string> {

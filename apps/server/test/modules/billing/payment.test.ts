@@ -5,16 +5,11 @@ import {
   InvoiceResponseSchema,
   PaymentMethodsResponseSchema,
 } from '@mediadiet/contract/payment';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CARDS, call, cardId, customer, subscribed } from '../../helpers/billing.ts';
-import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { sharedTestApp } from '../../helpers/test-app.ts';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = sharedTestApp();
 
 const methods = async (token: string) =>
   PaymentMethodsResponseSchema.parse((await call(t, token, 'GET', '/api/payment/methods')).json()).data.paymentMethods;

@@ -8,23 +8,20 @@ import {
   WizardShownResponseSchema,
 } from '@mediadiet/contract/subscription';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { invoices, subscriptions } from '../../../src/db/schema.ts';
 import { DAY } from '../../../src/lib/clock.ts';
 import { CARDS, call, cardId, confirmCard, customer, subscribed } from '../../helpers/billing.ts';
 import { signIn, testClock } from '../../helpers/builders.ts';
 import { recordEmits, type Emitted } from '../../helpers/extension.ts';
-import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { sharedTestApp } from '../../helpers/test-app.ts';
+import { usageOracle } from '../../helpers/usage.ts';
 
-let t: TestApp;
 const clock = testClock(new Date('2025-03-01T12:00:00.000Z'));
 const events: Emitted[] = [];
 const userUpdates = (userId: string) => events.filter((e) => e.event === `update_user_${userId}`).length;
 
-beforeAll(async () => {
-  t = await createTestApp({ clock, setup: recordEmits(events) });
-});
-afterAll(() => t.close());
+const t = sharedTestApp({ clock, setup: recordEmits(events) });
 
 const unix = (d: Date) => Math.floor(d.getTime() / 1000);
 
@@ -303,7 +300,7 @@ describe('renewal sweep (fake clock)', () => {
     const info = SubscriptionInfoResponseSchema.parse((await call(t, token, 'GET', '/api/subscription')).json());
     expect(info.subscription!.status).toBe('past_due');
     expect((await t.db.select().from(invoices).where(eq(invoices.userId, userId)))[0]).toMatchObject({ status: 'failed', amountCents: 499 });
-    expect(await t.app.usage.canAccept(userId, 10)).toEqual({ ok: false, statusCode: 402, message: messages.server.subscriptionPastDue });
+    expect(await usageOracle(t.app).canAccept(userId, 10)).toEqual({ ok: false, statusCode: 402, message: messages.server.subscriptionPastDue });
     const change = await call(t, token, 'POST', '/api/subscription/update', { planId: 'premium' });
     expect(change.statusCode).toBe(409);
 
@@ -335,7 +332,7 @@ describe('renewal sweep (fake clock)', () => {
     clock.advance(5 * DAY);
     token = await signIn(t, userId);
     await t.app.billing.sweep!.runOnce();
-    expect(await t.app.usage.canAccept(userId, 100)).toEqual({ ok: true });
+    expect(await usageOracle(t.app).canAccept(userId, 100)).toEqual({ ok: true });
     clock.advance(6 * DAY);
     token = await signIn(t, userId);
     await t.app.billing.sweep!.runOnce();

@@ -1,13 +1,14 @@
 import { messages } from '@mediadiet/contract/messages';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PLAN_CONFIG, includedTokens } from '../../../src/config/plans.ts';
 import type { Db } from '../../../src/db/database.ts';
 import { subscriptions } from '../../../src/db/schema.ts';
 import { addUsage } from '../../../src/modules/billing/repository.ts';
 import type { UsageDecision } from '../../../src/modules/billing/usage-service.ts';
 import { customer, subscribed } from '../../helpers/billing.ts';
-import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { sharedTestApp } from '../../helpers/test-app.ts';
+import { usageOracle } from '../../helpers/usage.ts';
 
 /**
  * `app.usage.tryRecordBatchIn`, the worker's metering of a whole batch (store.ts): the decisions of
@@ -15,11 +16,7 @@ import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
  * that two batches over the same readers wait for each other instead of deadlocking.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = sharedTestApp();
 
 const inTransaction = <T>(work: (tx: Db) => Promise<T>) =>
   t.db.transaction((tx) => work(tx as unknown as Db));
@@ -81,7 +78,7 @@ describe('tryRecordBatchIn', () => {
     const oneByOne = await inTransaction(async (tx) => {
       const decisions: UsageDecision[] = [];
       for (const [who, tokens] of BATCH) {
-        const d = await t.app.usage.tryRecordIn(tx, oneByOneWorld[who], tokens);
+        const d = await usageOracle(t.app).tryRecordIn(tx, oneByOneWorld[who], tokens);
         decisions.push(d.ok ? { ok: true } : { ok: false, statusCode: d.statusCode, message: d.message });
       }
       return decisions;
@@ -136,7 +133,7 @@ if (process.env.DATABASE_URL)
   describe('tryRecordBatchIn on PostgreSQL, batches over the same readers at once', () => {
     it('locks the usage rows in user-id order, whatever the order of the batch', async () => {
       const pair = [await subscribed(t, 'premium'), await subscribed(t, 'premium')];
-      for (const p of pair) await t.app.usage.record(p.userId, 1);
+      for (const p of pair) await usageOracle(t.app).record(p.userId, 1);
       const [first, second] = pair.map((p) => p.userId).sort() as [string, string];
       let pending: Promise<UsageDecision[]> | undefined;
       await inTransaction(async (holder) => {

@@ -2,22 +2,19 @@ import type { SubscriptionResponse } from '@mediadiet/contract/subscription';
 import { messages } from '@mediadiet/contract/messages';
 import { SubscriptionInfoResponseSchema } from '@mediadiet/contract/subscription';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PLAN_CONFIG, includedTokens } from '../../../src/config/plans.ts';
 import { invoices } from '../../../src/db/schema.ts';
 import { DAY } from '../../../src/lib/clock.ts';
 import { overageCents, usageLimits } from '../../../src/modules/billing/metering.ts';
 import { call, customer, subscribed } from '../../helpers/billing.ts';
 import { signIn, testClock } from '../../helpers/builders.ts';
-import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { sharedTestApp } from '../../helpers/test-app.ts';
+import { usageOracle } from '../../helpers/usage.ts';
 
-let t: TestApp;
 const clock = testClock(new Date('2025-03-01T12:00:00.000Z'));
 
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-});
-afterAll(() => t.close());
+const t = sharedTestApp({ clock });
 
 describe('metering rules (pure)', () => {
   it('the cap converts to tokens at the overage rate; cost rounds up and never passes the cap', () => {
@@ -56,41 +53,41 @@ describe('PATCH /api/subscription/overage', () => {
 describe('app.usage', () => {
   it('without a subscription nothing is accepted', async () => {
     const { userId } = await customer(t);
-    expect(await t.app.usage.canAccept(userId, 1)).toEqual({ ok: false, statusCode: 402, message: messages.server.subscriptionRequired });
-    expect(await t.app.usage.record(userId, 1)).toBeNull();
+    expect(await usageOracle(t.app).canAccept(userId, 1)).toEqual({ ok: false, statusCode: 402, message: messages.server.subscriptionRequired });
+    expect(await usageOracle(t.app).record(userId, 1)).toBeNull();
   });
 
   it('the free plan stops after its included touch points', async () => {
     const { userId, token } = await subscribed(t, 'free');
-    for (let i = 0; i < 50; i++) expect((await t.app.usage.tryRecord(userId, 10)).ok).toBe(true);
-    expect(await t.app.usage.canAccept(userId, 10)).toEqual({ ok: false, statusCode: 402, message: messages.server.freeLimitReached });
-    expect((await t.app.usage.tryRecord(userId, 10)).ok).toBe(false);
+    for (let i = 0; i < 50; i++) expect((await usageOracle(t.app).tryRecord(userId, 10)).ok).toBe(true);
+    expect(await usageOracle(t.app).canAccept(userId, 10)).toEqual({ ok: false, statusCode: 402, message: messages.server.freeLimitReached });
+    expect((await usageOracle(t.app).tryRecord(userId, 10)).ok).toBe(false);
     const info = SubscriptionInfoResponseSchema.parse((await call(t, token, 'GET', '/api/subscription')).json());
     expect(info).toMatchObject({ count: 50, tokensUsed: 500 });
-    await expect(t.app.usage.assertCanAccept(userId, 1)).rejects.toMatchObject({ statusCode: 402, message: messages.server.freeLimitReached });
+    await expect(usageOracle(t.app).assertCanAccept(userId, 1)).rejects.toMatchObject({ statusCode: 402, message: messages.server.freeLimitReached });
   });
 
   it('a paid plan accrues overage up to the cap, then refuses until the cap is raised', async () => {
     const { userId, token } = await subscribed(t, 'basic');
     const included = includedTokens(PLAN_CONFIG.basic);
-    expect((await t.app.usage.tryRecord(userId, included)).ok).toBe(true);
+    expect((await usageOracle(t.app).tryRecord(userId, included)).ok).toBe(true);
     // Cap 0: nothing beyond the allowance.
-    expect(await t.app.usage.canAccept(userId, 1)).toEqual({ ok: false, statusCode: 402, message: messages.server.usageLimitReached });
+    expect(await usageOracle(t.app).canAccept(userId, 1)).toEqual({ ok: false, statusCode: 402, message: messages.server.usageLimitReached });
     await call(t, token, 'PATCH', '/api/subscription/overage', { amount: 5 });
     // $5 at $0.03 per 10k tokens = 1 666 666 tokens.
-    expect(await t.app.usage.canAccept(userId, 1_666_666)).toEqual({ ok: true });
-    expect(await t.app.usage.canAccept(userId, 1_666_667)).toMatchObject({ ok: false });
-    expect((await t.app.usage.tryRecord(userId, 1_666_000)).ok).toBe(true);
-    expect((await t.app.usage.tryRecord(userId, 1_000)).ok).toBe(false);
+    expect(await usageOracle(t.app).canAccept(userId, 1_666_666)).toEqual({ ok: true });
+    expect(await usageOracle(t.app).canAccept(userId, 1_666_667)).toMatchObject({ ok: false });
+    expect((await usageOracle(t.app).tryRecord(userId, 1_666_000)).ok).toBe(true);
+    expect((await usageOracle(t.app).tryRecord(userId, 1_000)).ok).toBe(false);
     await call(t, token, 'PATCH', '/api/subscription/overage', { amount: 10 });
-    expect((await t.app.usage.tryRecord(userId, 1_000)).ok).toBe(true);
+    expect((await usageOracle(t.app).tryRecord(userId, 1_000)).ok).toBe(true);
   });
 
   it('overage is invoiced at period end and the new period starts empty', async () => {
     const { userId, ...rest } = await subscribed(t, 'premium');
     let token = rest.token;
     await call(t, token, 'PATCH', '/api/subscription/overage', { amount: 10 });
-    await t.app.usage.record(userId, includedTokens(PLAN_CONFIG.premium) + 20_000);
+    await usageOracle(t.app).record(userId, includedTokens(PLAN_CONFIG.premium) + 20_000);
     clock.advance(10 * DAY + 1000);
     await t.app.billing.sweep!.runOnce();
     token = await signIn(t, userId);
@@ -100,31 +97,31 @@ describe('app.usage', () => {
     expect(invoice!.lines).toEqual(expect.arrayContaining([expect.objectContaining({ amountCents: 4 })]));
     const info = SubscriptionInfoResponseSchema.parse((await call(t, token, 'GET', '/api/subscription')).json());
     expect(info).toMatchObject({ count: 0, tokensUsed: 0 });
-    expect(await t.app.usage.canAccept(userId, 100)).toEqual({ ok: true });
+    expect(await usageOracle(t.app).canAccept(userId, 100)).toEqual({ ok: true });
   });
 
   it('a plan’s touch points hold that many typical news articles (decision 114)', async () => {
     // Real articles measured 783–1,104 tokens; at 200 tokens per touch point the free plan stopped after 9.
     const { userId } = await subscribed(t, 'free');
-    for (let i = 0; i < 50; i++) expect((await t.app.usage.tryRecord(userId, 1_104)).ok, `article ${i + 1}`).toBe(true);
-    expect((await t.app.usage.tryRecord(userId, 1_104)).ok).toBe(false);
+    for (let i = 0; i < 50; i++) expect((await usageOracle(t.app).tryRecord(userId, 1_104)).ok, `article ${i + 1}`).toBe(true);
+    expect((await usageOracle(t.app).tryRecord(userId, 1_104)).ok).toBe(false);
     const basic = await subscribed(t, 'basic');
     // 1,000 articles of 1,104 tokens on Basic (recorded in one go: the sum is what is checked).
-    expect((await t.app.usage.tryRecord(basic.userId, 999 * 1_104)).ok).toBe(true);
-    expect((await t.app.usage.tryRecord(basic.userId, 1_104)).ok).toBe(true);
+    expect((await usageOracle(t.app).tryRecord(basic.userId, 999 * 1_104)).ok).toBe(true);
+    expect((await usageOracle(t.app).tryRecord(basic.userId, 1_104)).ok).toBe(true);
   });
 
   it('50 concurrent records sum exactly', async () => {
     const { userId } = await subscribed(t, 'premium');
     const tokens = Array.from({ length: 50 }, (_, i) => 100 + i * 7);
-    await Promise.all(tokens.map((n) => t.app.usage.record(userId, n)));
+    await Promise.all(tokens.map((n) => usageOracle(t.app).record(userId, n)));
     const usage = await t.app.usage.current(userId);
     expect(usage).toMatchObject({ tokens: tokens.reduce((a, b) => a + b, 0), touchpoints: 50 });
   });
 
   it('50 concurrent tryRecords never pass the limit', async () => {
     const { userId } = await subscribed(t, 'free');
-    const results = await Promise.all(Array.from({ length: 60 }, () => t.app.usage.tryRecord(userId, 100)));
+    const results = await Promise.all(Array.from({ length: 60 }, () => usageOracle(t.app).tryRecord(userId, 100)));
     expect(results.filter((r) => r.ok)).toHaveLength(50);
     expect(await t.app.usage.current(userId)).toMatchObject({ tokens: 5_000, touchpoints: 50 });
   });

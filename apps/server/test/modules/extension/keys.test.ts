@@ -4,22 +4,13 @@ import { DisabledUrlsResponseSchema, DEFAULT_PROTECTED_SITES } from '@mediadiet/
 import { UserUpdatePayloadSchema } from '@mediadiet/contract/realtime';
 import { eq } from 'drizzle-orm';
 import { io as connect } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { extensionKeys } from '../../../src/db/schema.ts';
 import { call, customer } from '../../helpers/billing.ts';
 import { bearer } from '../../helpers/builders.ts';
-import { issueKey, pair, recordEmits, type Emitted } from '../../helpers/extension.ts';
-import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { issueKey, pair, testAppWithEvents } from '../../helpers/extension.ts';
 
-let t: TestApp;
-const events: Emitted[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp({ setup: recordEmits(events) });
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t, events } = testAppWithEvents();
 
 const userEvents = (userId: string) => events.filter((e) => e.event === `update_user_${userId}`);
 

@@ -1,16 +1,8 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, sharedTestApp } from '../../helpers/test-app.ts';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const t = sharedTestApp();
 
 describe('health', () => {
   it('/healthz answers ok', async () => {

@@ -1,13 +1,13 @@
 import { analyze } from '@mediadiet/analyzer';
 import type { ClassificationAnalysis } from '@mediadiet/contract/analysis';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { analyses } from '../../../src/db/schema.ts';
 import { normalizeScores, sensitivitiesFor } from '../../../src/modules/questionnaire/personality.ts';
-import { call, subscribed } from '../../helpers/billing.ts';
-import { pair, postTouchpoint, touchpoint } from '../../helpers/extension.ts';
+import { call } from '../../helpers/billing.ts';
+import { pairedSubscriber, postTouchpoint, touchpoint } from '../../helpers/extension.ts';
 import { ANXIOUS_READER, submit } from '../../helpers/questionnaire.ts';
-import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { sharedTestApp } from '../../helpers/test-app.ts';
 
 /**
  * The profile feeds the analysis (decision 081): the touch-point worker scores each page against its
@@ -15,14 +15,7 @@ import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
  * analyses of the same text, and only for that user.
  */
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = sharedTestApp();
 
 const TITLE = 'Flood response';
 const TEXT =
@@ -30,10 +23,7 @@ const TEXT =
   'Residents are furious about the delays, yet volunteers arrived with food and warm blankets, and neighbours ' +
   'thanked them with tears of gratitude. Scientists were amazed by how quickly the wetlands recovered.';
 
-async function premiumWithExtension() {
-  const who = await subscribed(t, 'premium');
-  return { ...who, apiKey: await pair(t, who.token) };
-}
+const premiumWithExtension = () => pairedSubscriber(t, 'premium');
 
 /** Sends the same page (new URL) through ingest and the worker; answers its stored pattern figures. */
 async function analyseSamePage(apiKey: string): Promise<ClassificationAnalysis> {

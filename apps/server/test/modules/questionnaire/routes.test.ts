@@ -12,33 +12,26 @@ import {
 import { ConfigStateUpdatePayloadSchema, UserUpdatePayloadSchema } from '@mediadiet/contract/realtime';
 import { UserResponseSchema } from '@mediadiet/contract/user';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { personalizations, questionnaireSubmissions } from '../../../src/db/schema.ts';
 import { questionnaireMessages } from '../../../src/modules/questionnaire/messages.ts';
 import { call, customer, subscribed } from '../../helpers/billing.ts';
-import { recordEmits, type Emitted } from '../../helpers/extension.ts';
-import { ANXIOUS_READER, buildAnswers, CALM_READER, stateOf, submit } from '../../helpers/questionnaire.ts';
-import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { testAppWithEvents } from '../../helpers/extension.ts';
+import {
+  ANXIOUS_READER,
+  buildAnswers,
+  CALM_READER,
+  stateOf,
+  submit,
+  premiumReader,
+} from '../../helpers/questionnaire.ts';
 
-let t: TestApp;
-const events: Emitted[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp({ setup: recordEmits(events) });
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t, events } = testAppWithEvents();
 beforeEach(() => {
   events.length = 0;
 });
 
-/** A Premium subscriber; the events of signing up are forgotten. */
-async function premium() {
-  const who = await subscribed(t, 'premium');
-  events.length = 0;
-  return who;
-}
+const premium = () => premiumReader(t, events);
 const drain = () => t.app.questionnaire.worker.drain();
 const eventsFor = (userId: string, name: string) =>
   events.filter((e) => e.userId === userId && e.event === `${name}_${userId}`);

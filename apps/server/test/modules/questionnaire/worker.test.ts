@@ -5,39 +5,26 @@ import { analyze } from '@mediadiet/analyzer';
 import { ConfigStateUpdatePayloadSchema } from '@mediadiet/contract/realtime';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.ts';
-import { loadConfig } from '../../../src/config.ts';
 import type { Database } from '../../../src/db/database.ts';
 import { questionnaireSubmissions } from '../../../src/db/schema.ts';
-import { createQuestionnaireWorker } from '../../../src/jobs/questionnaire-worker.ts';
+import { createQuestionnaireWorker } from '../../../src/modules/questionnaire/worker.ts';
 import { questionnaireMessages } from '../../../src/modules/questionnaire/messages.ts';
 import * as repo from '../../../src/modules/questionnaire/repository.ts';
 import type { AnalyzeText } from '../../../src/modules/questionnaire/scoring.ts';
 import { call, subscribed } from '../../helpers/billing.ts';
-import { recordEmits, type Emitted } from '../../helpers/extension.ts';
-import { buildAnswers, stateOf, submit } from '../../helpers/questionnaire.ts';
-import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { testAppWithEvents } from '../../helpers/extension.ts';
+import { buildAnswers, stateOf, submit, premiumReader } from '../../helpers/questionnaire.ts';
+import { createTestApp, testConfig, type TestApp } from '../../helpers/test-app.ts';
 import { createTestDatabase } from '../../helpers/test-database.ts';
 
-let t: TestApp;
-const events: Emitted[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp({ setup: recordEmits(events) });
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t, events } = testAppWithEvents();
 beforeEach(() => {
   events.length = 0;
 });
 
-async function premium() {
-  const who = await subscribed(t, 'premium');
-  events.length = 0;
-  return who;
-}
+const premium = () => premiumReader(t, events);
 
 const submissionsOf = (userId: string) =>
   t.db.select().from(questionnaireSubmissions).where(eq(questionnaireSubmissions.userId, userId));
@@ -233,13 +220,7 @@ describe('durability', () => {
     const shared: Database = { ...database, close: async () => {} };
     const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'mediadiet-questionnaire-'));
     const boot = async (env: Record<string, string>) => {
-      const config = loadConfig({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: path.join(tmp, 'data'),
-        WEB_DIST_DIR: path.join(tmp, 'no-web-app'),
-        ...env,
-      });
+      const config = testConfig(tmp, env);
       const app = await buildApp(config, { database: shared });
       await app.ready();
       return { app, db: database.db, database: shared, config, close: () => app.close() } satisfies TestApp;

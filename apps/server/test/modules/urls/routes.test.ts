@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, customer, subscribed } from '../../helpers/billing.ts';
 import { pair, postTouchpoint, touchpoint } from '../../helpers/extension.ts';
-import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { sharedTestApp } from '../../helpers/test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = sharedTestApp();
 
 describe('ignored sites: /api/account/urls', () => {
   it('lists, adds (normalised, idempotent) and removes (URL-decoded), answering the whole list', async () => {

@@ -1,11 +1,11 @@
 import { LoggedInResponseSchema } from '@mediadiet/contract/auth';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as repository from '../../../src/modules/users/repository.ts';
-import { USER_CACHE_TTL_MS } from '../../../src/plugins/users.ts';
+import { USER_CACHE_TTL_MS } from '../../../src/modules/users/plugin.ts';
 import { call, cardId, customer } from '../../helpers/billing.ts';
 import { pair } from '../../helpers/extension.ts';
-import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { sharedTestApp } from '../../helpers/test-app.ts';
 
 /**
  * The sign-in check (POST /auth/loggedin) reads the user through the users cache (decision 071): a hit reads
@@ -13,11 +13,7 @@ import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
  * account's deletion — is seen at the next check; a change behind the service's back within the TTL.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = sharedTestApp();
 
 async function loggedIn(token: string) {
   const response = await call(t, token, 'POST', '/auth/loggedin');

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { LogOut, UserRound } from 'lucide-react';
 import { messages } from '@mediadiet/contract/messages';
-import { DropdownMenu } from '@/components/ui/dropdown-menu';
+import { DropdownMenu, MenuPanel, menuItemClass } from '@/components/ui/dropdown-menu';
+import { cn } from '@/lib/cn';
 import { isAtTop } from '@/app/layout/scroll';
 
 export interface UserMenuProps {
@@ -49,26 +50,12 @@ export function UserMenu({ name, email, onLogout }: UserMenuProps) {
       }
     >
       {(Menu) => (
-        <Menu.Portal>
-          <Menu.Content
-            align="end"
-            sideOffset={8}
-            className="z-50 w-64 max-w-[calc(100vw-1.5rem)] rounded-2xl border border-line bg-surface p-2 shadow-overlay"
-          >
-            <div className="px-3 pt-2 pb-3">
-              <p className="truncate font-semibold text-ink">{name || 'Signed in'}</p>
-              {email ? <p className="truncate text-sm text-ink-muted">{email}</p> : null}
-            </div>
-            <Menu.Separator className="mx-1 my-1 h-px bg-line" />
-            <Menu.Item
-              onSelect={() => void onLogout()}
-              className="flex cursor-pointer items-center gap-2 rounded-xl px-3 py-2.5 text-sm font-medium text-ink outline-none data-highlighted:bg-sunken"
-            >
-              <LogOut aria-hidden="true" className="size-4" />
-              {messages.auth.logout}
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Portal>
+        <MenuPanel menu={Menu} title={name || 'Signed in'} detail={email}>
+          <Menu.Item onSelect={() => void onLogout()} className={cn(menuItemClass, 'text-ink')}>
+            <LogOut aria-hidden="true" className="size-4" />
+            {messages.auth.logout}
+          </Menu.Item>
+        </MenuPanel>
       )}
     </DropdownMenu>
   );

@@ -1,4 +1,5 @@
 import type { HTMLAttributes, ReactNode, Ref } from 'react';
+import { IconLead, type IconLeadProps } from '@/components/ui/icon-badge';
 import { cn } from '@/lib/cn';
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
@@ -34,4 +35,17 @@ export function CardTitle({ as: Heading = 'h2', size = 'md', className, ...props
 
 export function CardDescription({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
   return <p className={cn('mt-1.5 text-[0.95rem] leading-relaxed text-ink-muted', className)} {...props} />;
+}
+
+export interface IconCardProps extends Omit<IconLeadProps, 'className'> {
+  className?: string;
+}
+
+/** A card led by an icon: its heading, text and action stand beside the icon's badge. */
+export function IconCard({ className, ...lead }: IconCardProps) {
+  return (
+    <Card className={className}>
+      <IconLead {...lead} />
+    </Card>
+  );
 }

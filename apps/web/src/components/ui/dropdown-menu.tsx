@@ -127,3 +127,37 @@ export function DropdownMenu({
     </button>
   );
 }
+
+export interface MenuPanelProps {
+  /** The parts `DropdownMenu` hands its children. */
+  menu: DropdownMenuParts;
+  /** Who or what the menu is about (the user's name, 'Browser extension'). */
+  title: ReactNode;
+  detail?: ReactNode;
+  /** The items, after a separator. */
+  children: ReactNode;
+}
+
+/** The header's menu panel, under its trigger at the end: a heading block, a separator, then the items. */
+export function MenuPanel({ menu: Menu, title, detail, children }: MenuPanelProps) {
+  return (
+    <Menu.Portal>
+      <Menu.Content
+        align="end"
+        sideOffset={8}
+        className="z-50 w-64 max-w-[calc(100vw-1.5rem)] rounded-2xl border border-line bg-surface p-2 shadow-overlay"
+      >
+        <div className="px-3 pt-2 pb-3">
+          <p className="truncate font-semibold text-ink">{title}</p>
+          {detail ? <p className="truncate text-sm text-ink-muted">{detail}</p> : null}
+        </div>
+        <Menu.Separator className="mx-1 my-1 h-px bg-line" />
+        {children}
+      </Menu.Content>
+    </Menu.Portal>
+  );
+}
+
+/** A menu item's look; `className` adds its colour (`text-ink`, `text-danger`). */
+export const menuItemClass =
+  'flex cursor-pointer items-center gap-2 rounded-xl px-3 py-2.5 text-sm font-medium outline-none data-highlighted:bg-sunken data-disabled:cursor-not-allowed data-disabled:opacity-55';

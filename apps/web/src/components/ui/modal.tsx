@@ -1,5 +1,5 @@
-import { useEffect, type ReactNode } from 'react';
-import { lazyModule, useLazyModule } from '@/lib/lazy-module';
+import type { ReactNode } from 'react';
+import { lazyModule, useLazyModuleWhen } from '@/lib/lazy-module';
 
 export type ModalSize = 'small' | 'medium' | 'large';
 
@@ -36,14 +36,7 @@ export function loadModalDialog(): Promise<unknown> {
  * (docs/decisions/073-route-javascript-budget.md). It covers the page, so its arrival shifts no layout.
  */
 export function Modal(props: ModalProps) {
-  const loaded = useLazyModule(dialog);
-  const { open } = props;
-  useEffect(() => {
-    if (open && !loaded)
-      void dialog
-        .load()
-        .catch((error: unknown) => console.error('[modal] dialog code could not be loaded', error));
-  }, [open, loaded]);
-  if (!open || !loaded) return null;
+  const loaded = useLazyModuleWhen(dialog, props.open, '[modal] dialog');
+  if (!props.open || !loaded) return null;
   return <loaded.ModalDialog {...props} />;
 }

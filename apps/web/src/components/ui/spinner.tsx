@@ -60,10 +60,10 @@ export function Spinner({ size = 'md', tone = 'accent', label = 'Loading...', cl
   );
 }
 
-/** A spinner centred in the space it is given. */
-export function PageSpinner({ label }: { label?: string }) {
+/** A large spinner centred in the space it is given: the page (`min-h-[40vh]`) or a section (`min-h-40`, …). */
+export function PageSpinner({ label, className = 'min-h-[40vh]' }: { label?: string; className?: string }) {
   return (
-    <div className="flex min-h-[40vh] items-center justify-center">
+    <div className={cn('flex items-center justify-center', className)}>
       <Spinner size="lg" label={label} />
     </div>
   );

@@ -14,7 +14,7 @@ import { server } from '@/testing/msw-server';
 import { sessionHandlers } from '@/testing/handlers';
 import { fakeSockets } from '@/testing/fake-socket-io';
 import { renderApp } from '@/testing/render-app';
-import { installFakeChrome, type FakeChrome } from '@/features/extension/testing/fake-chrome';
+import { installFakeChrome, type FakeChrome } from '@/testing/fake-chrome';
 
 
 let chrome: FakeChrome | undefined;
@@ -355,17 +355,17 @@ describe('Forget this page (issue 28, decision 116)', { timeout: 20_000 }, () =>
     const user = userEvent.setup();
     const control = screen.getByRole('button', { name: /^Forget this page: first\.example\.com, / });
     await user.click(control);
-    const dialog = await screen.findByRole('dialog', { name: 'Forget this page?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Forget this page?' });
     expect(dialog).toHaveAccessibleDescription(/first\.example\.com, read .* This cannot be undone\./);
     // "Keep it" leaves everything as it was, and focus returns to the control.
     await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(deleted).toEqual([]);
     await waitFor(() => expect(control).toHaveFocus());
 
     await user.click(control);
     await user.click(
-      within(await screen.findByRole('dialog', { name: 'Forget this page?' })).getByRole('button', {
+      within(await screen.findByRole('alertdialog', { name: 'Forget this page?' })).getByRole('button', {
         name: 'Forget this page',
       }),
     );
@@ -384,7 +384,7 @@ describe('Forget this page (issue 28, decision 116)', { timeout: 20_000 }, () =>
     const { router } = renderApp('/auth/dashboard?analysis=a-2');
     expect(await screen.findByRole('heading', { level: 3, name: 'second.example.com' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Forget this page' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Forget this page?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Forget this page?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Forget this page' }));
 
     await waitFor(() => expect(router.state.location.search).toBe(''));
@@ -405,7 +405,7 @@ describe('Forget this page (issue 28, decision 116)', { timeout: 20_000 }, () =>
     renderApp('/auth/dashboard');
     expect(await historyCards()).toHaveLength(2);
     await userEvent.click(screen.getByRole('button', { name: /^Forget this page: second\.example\.com, / }));
-    const dialog = await screen.findByRole('dialog', { name: 'Forget this page?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Forget this page?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Forget this page' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(messages.server.analysisNotFound);
     const list = screen.getByRole('list', { name: 'Recent analyses', hidden: true });

@@ -13,7 +13,9 @@ import { ChevronRight, ShieldCheck } from 'lucide-react';
 import { DashboardViewSchema, type DashboardView } from '@mediadiet/contract/enums';
 import { messages } from '@mediadiet/contract/messages';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { IconBadge } from '@/components/ui/icon-badge';
+import { LoadError } from '@/components/ui/load-error';
+import { PageSpinner } from '@/components/ui/spinner';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useSession } from '@/features/auth/api/session';
 import { useDashboardNavigation } from '@/features/subscription/hooks/use-dashboard-navigation';
@@ -24,7 +26,7 @@ import {
 import { ExtensionWizardAuto } from '@/features/extension/components/extension-wizard';
 import { SwitchAccountDialog } from '@/features/auth/components/switch-account-dialog';
 import { IgnoredSites } from '@/features/urls/components/ignored-sites';
-import { useAccountInfo } from '@/features/account/api/get-account-info';
+import { useAccountInfo } from '@/lib/account-info';
 import { useExtension } from '@/features/extension/components/extension-provider';
 import { AnalysisDetail } from '@/features/analysis/components/analysis-detail';
 import { HistorySection } from '@/features/analysis/components/history-section';
@@ -53,17 +55,7 @@ const QuestionnaireScreen = lazy(() =>
 );
 
 function ViewSuspense({ children }: { children: ReactNode }) {
-  return (
-    <Suspense
-      fallback={
-        <div className="flex min-h-60 items-center justify-center">
-          <Spinner size="lg" />
-        </div>
-      }
-    >
-      {children}
-    </Suspense>
-  );
+  return <Suspense fallback={<PageSpinner className="min-h-60" />}>{children}</Suspense>;
 }
 
 const DEFAULT_VIEW: DashboardView = 'insights';
@@ -232,11 +224,7 @@ function InsightsView({ isPremium }: { isPremium: boolean }) {
   // On arrival, one loading block (most of a screen) until both sections have their first answer: whichever
   // came first would otherwise be pushed around by the other (layout shift). Later loads stay per section.
   if (!arrived && (!answered || !showSections)) {
-    return (
-      <div className="flex min-h-[70vh] items-center justify-center">
-        <Spinner size="lg" />
-      </div>
-    );
+    return <PageSpinner className="min-h-[70vh]" />;
   }
   return (
     <div className="flex flex-col gap-12">
@@ -274,12 +262,9 @@ function IgnoredSitesLink() {
       aria-describedby="ignored-sites-link-text"
       className="group flex items-center gap-4 rounded-2xl border border-line bg-surface p-5 shadow-card transition-colors hover:bg-canvas/60 sm:px-8"
     >
-      <span
-        aria-hidden="true"
-        className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent-soft text-accent-ink"
-      >
+      <IconBadge>
         <ShieldCheck className="size-5" />
-      </span>
+      </IconBadge>
       <span className="min-w-0 flex-1">
         <span id="ignored-sites-link-title" className="block font-semibold text-ink">
           Manage ignored sites
@@ -308,20 +293,12 @@ function ConfigsView() {
   if (user) return <QuestionnaireScreen state={user.configs.state} />;
   if (account.isError) {
     return (
-      <div
-        role="alert"
-        className="flex max-w-3xl flex-wrap items-center gap-3 rounded-2xl border border-danger/30 bg-danger-soft p-5"
-      >
-        <p className="font-medium text-danger">{messages.loading.questionnaireState}</p>
-        <Button variant="secondary" size="sm" onClick={() => void account.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <LoadError
+        title={messages.loading.questionnaireState}
+        onRetry={() => void account.refetch()}
+        className="max-w-3xl"
+      />
     );
   }
-  return (
-    <div className="flex min-h-60 items-center justify-center">
-      <Spinner size="lg" />
-    </div>
-  );
+  return <PageSpinner className="min-h-60" />;
 }

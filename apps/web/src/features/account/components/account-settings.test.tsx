@@ -113,7 +113,7 @@ describe('AccountSettings', () => {
     const { user, region, router } = await openSettings();
     await user.click(within(region).getByRole('button', { name: 'Delete account' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
     const confirm = within(dialog).getByRole('button', { name: 'Delete my account' });
     const field = within(dialog).getByLabelText('Type your e-mail address to confirm');
     expect(field).toHaveFocus();
@@ -145,7 +145,7 @@ describe('AccountSettings', () => {
     );
     const { user, region, router } = await openSettings();
     await user.click(within(region).getByRole('button', { name: 'Delete account' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('alertdialog');
     await user.type(within(dialog).getByLabelText('Type your e-mail address to confirm'), account.email);
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
 
@@ -154,6 +154,6 @@ describe('AccountSettings', () => {
     expect(router.state.location.pathname).toBe('/auth/dashboard');
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
   });
 });

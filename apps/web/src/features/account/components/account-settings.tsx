@@ -7,13 +7,13 @@ import { confirmEmailMatches } from '@mediadiet/contract/account';
 import { messages } from '@mediadiet/contract/messages';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card';
-import { Modal } from '@/components/ui/modal';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { env } from '@/config/env';
 import { clearLocalSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
-import { useAccountInfo } from '@/features/account/api/get-account-info';
+import { useAccountInfo } from '@/lib/account-info';
 import { useExportAccount } from '@/features/account/api/export-account';
 import { useDeleteAccount } from '@/features/account/api/delete-account';
 
@@ -130,32 +130,21 @@ function DeleteAccountDialog({
   };
 
   return (
-    <Modal
+    <ConfirmDialog
       open={open}
       onOpenChange={close}
-      size="small"
+      pending={deleteAccount.isPending}
+      tone="danger"
       onOpenAutoFocus={(event) => {
         event.preventDefault();
         fieldRef.current?.focus();
       }}
       title="Delete your account?"
       description="Your account, touch points, insights, ignored sites, questionnaire answers and billing records will be deleted. This cannot be undone."
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => close(false)} disabled={deleteAccount.isPending}>
-            {messages.confirm.cancel}
-          </Button>
-          <Button
-            type="submit"
-            form={formId}
-            variant="danger"
-            disabled={!matches}
-            loading={deleteAccount.isPending}
-          >
-            Delete my account
-          </Button>
-        </>
-      }
+      cancelText={messages.confirm.cancel}
+      confirmText="Delete my account"
+      confirmForm={formId}
+      confirmDisabled={!matches}
     >
       <form id={formId} noValidate onSubmit={onSubmit}>
         <TextField
@@ -174,6 +163,6 @@ function DeleteAccountDialog({
           error={deleteAccount.error?.message}
         />
       </form>
-    </Modal>
+    </ConfirmDialog>
   );
 }

@@ -36,7 +36,12 @@ const list = (overrides: Partial<DevicesResponse> = {}): DevicesResponse => ({
     },
   ],
   extensions: [
-    { id: KEY, browser: 'Chrome on Windows', createdAt: '2025-02-21T10:00:00.000Z', lastUsedAt: '2025-03-02T09:00:00.000Z' },
+    {
+      id: KEY,
+      browser: 'Chrome on Windows',
+      createdAt: '2025-02-21T10:00:00.000Z',
+      lastUsedAt: '2025-03-02T09:00:00.000Z',
+    },
   ],
   ...overrides,
 });
@@ -49,7 +54,7 @@ function openSettings() {
   return { user };
 }
 
-const region = () => screen.findByRole('region', { name: text.devicesTitle }, { timeout: 3000 });
+const region = () => screen.findByRole('region', { name: text.devicesTitle });
 const toasts = () => within(screen.getByTestId('toasts'));
 
 describe('Settings → Signed-in devices', () => {
@@ -70,12 +75,18 @@ describe('Settings → Signed-in devices', () => {
     // This device signs out with Logout in the user menu: only the other device has a Sign out button.
     expect(within(card).getAllByRole('button', { name: new RegExp(`^${text.signOut}:`) })).toHaveLength(1);
     expect(within(card).getByRole('button', { name: /^Sign out: Firefox on Android/ })).toBeEnabled();
-    expect(within(card).getByRole('button', { name: 'Disconnect: the extension in Chrome on Windows' })).toBeEnabled();
+    expect(
+      within(card).getByRole('button', { name: 'Disconnect: the extension in Chrome on Windows' }),
+    ).toBeEnabled();
     expect(within(card).getByRole('button', { name: text.signOutOthers })).toBeEnabled();
   });
 
   it('shows the empty states: no other device, no paired browser', async () => {
-    server.use(http.get('*/api/account/devices', () => HttpResponse.json(list({ sessions: [list().sessions[0]!], extensions: [] }))));
+    server.use(
+      http.get('*/api/account/devices', () =>
+        HttpResponse.json(list({ sessions: [list().sessions[0]!], extensions: [] })),
+      ),
+    );
     openSettings();
     const card = await region();
     expect(await within(card).findByText(text.noOtherDevices)).toBeInTheDocument();
@@ -138,7 +149,9 @@ describe('Settings → Signed-in devices', () => {
     const card = await region();
     await user.click(await within(card).findByRole('button', { name: text.signOutOthers }));
     expect(await toasts().findByText(text.signedOutOthers)).toBeInTheDocument();
-    await user.click(within(card).getByRole('button', { name: 'Disconnect: the extension in Chrome on Windows' }));
+    await user.click(
+      within(card).getByRole('button', { name: 'Disconnect: the extension in Chrome on Windows' }),
+    );
     expect(await toasts().findByText(text.disconnectedBrowser)).toBeInTheDocument();
     expect(calls).toEqual(['others', `extension ${KEY}`]);
   });

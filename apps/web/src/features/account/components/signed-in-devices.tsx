@@ -5,6 +5,7 @@ import { messages } from '@mediadiet/contract/messages';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card';
+import { IconBadge } from '@/components/ui/icon-badge';
 import { Spinner } from '@/components/ui/spinner';
 import {
   useDevices,
@@ -105,12 +106,9 @@ function Row({
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between sm:gap-6">
       <div className="flex min-w-0 items-start gap-3">
-        <span
-          aria-hidden="true"
-          className="mt-0.5 inline-flex size-9 shrink-0 items-center justify-center rounded-xl bg-sunken text-ink-muted"
-        >
+        <IconBadge size="sm" tone="muted" className="mt-0.5">
           {icon}
-        </span>
+        </IconBadge>
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2 font-medium text-ink">
             {name}

@@ -9,7 +9,8 @@ import { loadPolicy } from '@/features/analysis/api/load-policy';
  * the whole window and the cursor of the next (older) page (null on the last one).
  */
 export function getRecentAnalyses(cursor: string | undefined, signal?: AbortSignal) {
-  return apiRequest(api.analysisRecent, { query: { cursor }, signal });
+  // A page of full analyses (scores of every category): built by the server from this schema, not re-parsed.
+  return apiRequest(api.analysisRecent, { query: { cursor }, signal, validate: false });
 }
 
 export function getRecentAnalysesQueryOptions() {

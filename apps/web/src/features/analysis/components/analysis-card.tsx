@@ -6,7 +6,7 @@ import { CARD_MAX_CATEGORIES_PER_CLASS } from '@mediadiet/contract/constants';
 import { CategoryBars } from '@/features/analysis/components/category-bars';
 import { ForgetAnalysis } from '@/features/analysis/components/forget-analysis';
 import { PatternStrengthBadge } from '@/features/analysis/components/pattern-strength-badge';
-import { formatDateTime, hostnameOf } from '@/features/analysis/utils/format';
+import { PageHeading } from '@/features/analysis/components/page-heading';
 
 /**
  * One touch point of the history (spec §2): site, date and time, Pattern Strength, and bars for the top two
@@ -15,8 +15,6 @@ import { formatDateTime, hostnameOf } from '@/features/analysis/utils/format';
  */
 export function AnalysisCard({ analysis, href }: { analysis: RecentAnalysis; href: string }) {
   const id = useId();
-  const host = hostnameOf(analysis.url);
-  const when = formatDateTime(analysis.createdAt);
   const { pro, mal } = topCategories(analysis.categoryScores, CARD_MAX_CATEGORIES_PER_CLASS);
   return (
     <li className="relative flex min-w-0">
@@ -28,18 +26,7 @@ export function AnalysisCard({ analysis, href }: { analysis: RecentAnalysis; hre
         aria-describedby={`${id}-body`}
         className="group flex w-full min-w-0 flex-col gap-4 rounded-2xl border border-line bg-surface p-5 shadow-card transition-colors hover:border-line-strong hover:bg-canvas/40"
       >
-        <div className="min-w-0 pr-9">
-          <p
-            id={`${id}-host`}
-            className="truncate font-semibold text-ink group-hover:text-accent-ink"
-            title={analysis.url}
-          >
-            {host}
-          </p>
-          <p id={`${id}-time`} className="mt-0.5 text-sm text-ink-muted">
-            <time dateTime={analysis.createdAt}>{when}</time>
-          </p>
-        </div>
+        <PageHeading id={id} url={analysis.url} createdAt={analysis.createdAt} className="pr-9" />
         <div id={`${id}-body`} className="flex flex-col gap-4 @container">
           <PatternStrengthBadge correlation={analysis.classificationAnalysis.correlationCoefficient} />
           <div className="grid gap-4 @xs:grid-cols-2">

@@ -5,7 +5,8 @@ import { CATEGORY_IDS } from '@mediadiet/contract/categories';
 import { messages } from '@mediadiet/contract/messages';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
+import { LoadError } from '@/components/ui/load-error';
+import { PageSpinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useAnalysis } from '@/features/analysis/api/get-analysis';
@@ -55,9 +56,7 @@ export function AnalysisDetail({ id, onBack, onClose }: AnalysisDetailProps) {
     return (
       <div className="flex flex-col gap-4">
         {back}
-        <div className="flex min-h-40 items-center justify-center">
-          <Spinner size="lg" />
-        </div>
+        <PageSpinner className="min-h-40" />
       </div>
     );
   }
@@ -65,15 +64,7 @@ export function AnalysisDetail({ id, onBack, onClose }: AnalysisDetailProps) {
     return (
       <div className="flex flex-col gap-4">
         {back}
-        <div
-          role="alert"
-          className="flex flex-wrap items-center gap-3 rounded-2xl border border-danger/30 bg-danger-soft p-5"
-        >
-          <p className="font-medium text-danger">{messages.loading.analysisDetails}</p>
-          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError title={messages.loading.analysisDetails} onRetry={() => void query.refetch()} />
       </div>
     );
   }

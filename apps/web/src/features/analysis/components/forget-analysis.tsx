@@ -1,7 +1,7 @@
-import { useRef, useState, type MouseEvent } from 'react';
+import { useState } from 'react';
 import { Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { cn } from '@/lib/cn';
 import { notify } from '@/lib/toast';
 import { useForgetAnalysis } from '@/features/analysis/api/forget-analysis';
@@ -19,23 +19,18 @@ export interface ForgetAnalysisProps {
 }
 
 /**
- * "Forget this page" (decision 116): asks first (the app's modal), then removes the analysis, its usage and
+ * "Forget this page" (decision 116): asks first (the app's confirmation dialog), then removes the analysis, its usage and
  * its share of the insights. The confirmation says exactly that and that it cannot be undone; a failure
  * stays in the dialog with the server's words.
  */
 export function ForgetAnalysis({ analysis, look, onForgotten, className }: ForgetAnalysisProps) {
   const [open, setOpen] = useState(false);
   const forget = useForgetAnalysis();
-  // Kept, the page stays: focus goes back to the control that opened the dialog.
-  const trigger = useRef<HTMLElement | null>(null);
-  const openDialog = (event: MouseEvent<HTMLElement>) => {
-    trigger.current = event.currentTarget;
-    setOpen(true);
-  };
+  // Kept, the page stays: the dialog gives focus back to the control that opened it.
+  const openDialog = () => setOpen(true);
   const keep = () => {
     forget.reset();
     setOpen(false);
-    setTimeout(() => trigger.current?.focus(), 0);
   };
   const host = hostnameOf(analysis.url);
   const when = formatDateTime(analysis.createdAt);
@@ -71,27 +66,19 @@ export function ForgetAnalysis({ analysis, look, onForgotten, className }: Forge
           {FORGET_LABEL}
         </Button>
       )}
-      <Modal
+      <ConfirmDialog
         open={open}
         onOpenChange={(next) => {
-          if (forget.isPending) return;
           if (next) setOpen(true);
           else keep();
         }}
-        dismissible={!forget.isPending}
-        size="small"
+        pending={forget.isPending}
+        tone="danger"
         title="Forget this page?"
         description={`${host}, read ${when}, leaves your history and your insights. This cannot be undone.`}
-        footer={
-          <>
-            <Button variant="secondary" disabled={forget.isPending} onClick={keep}>
-              Keep it
-            </Button>
-            <Button variant="danger" loading={forget.isPending} onClick={confirm}>
-              {FORGET_LABEL}
-            </Button>
-          </>
-        }
+        cancelText="Keep it"
+        confirmText={FORGET_LABEL}
+        onConfirm={confirm}
       >
         {forget.isError ? (
           <p role="alert" className="text-sm font-medium text-danger">
@@ -103,7 +90,7 @@ export function ForgetAnalysis({ analysis, look, onForgotten, className }: Forge
             period&apos;s usage, it is taken off.
           </p>
         )}
-      </Modal>
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { Sparkles } from 'lucide-react';
 import { messages } from '@mediadiet/contract/messages';
-import { Card, CardDescription, CardTitle } from '@/components/ui/card';
+import { CardDescription, CardTitle, IconCard } from '@/components/ui/card';
 
 const PLACEHOLDER_CARDS = 6;
 
@@ -8,22 +8,12 @@ const PLACEHOLDER_CARDS = 6;
 export function HistoryEmptyState() {
   return (
     <div className="flex flex-col gap-6">
-      <Card className="max-w-3xl">
-        <div className="flex items-start gap-3">
-          <span
-            aria-hidden="true"
-            className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-success-soft text-success"
-          >
-            <Sparkles className="size-5" />
-          </span>
-          <div>
-            <CardTitle as="h4" className="pt-1.5 first-letter:uppercase">
-              {messages.history.emptyTitle}
-            </CardTitle>
-            <CardDescription>{messages.history.emptyText}</CardDescription>
-          </div>
-        </div>
-      </Card>
+      <IconCard icon={<Sparkles className="size-5" />} tone="success" className="max-w-3xl">
+        <CardTitle as="h4" className="pt-1.5 first-letter:uppercase">
+          {messages.history.emptyTitle}
+        </CardTitle>
+        <CardDescription>{messages.history.emptyText}</CardDescription>
+      </IconCard>
       <ul
         aria-hidden="true"
         data-testid="placeholder-cards"

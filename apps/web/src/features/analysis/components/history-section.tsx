@@ -1,8 +1,7 @@
 import { messages } from '@mediadiet/contract/messages';
-import { Spinner } from '@/components/ui/spinner';
 import { useRecentAnalyses } from '@/features/analysis/api/get-recent-analyses';
 import { HistoryEmptyState } from '@/features/analysis/components/history-empty-state';
-import { LoadError } from '@/features/analysis/components/load-error';
+import { QueryFallback } from '@/components/ui/load-error';
 import { OnboardingCard } from '@/features/analysis/components/onboarding-card';
 import { RecentResults } from '@/features/analysis/components/recent-results';
 
@@ -37,26 +36,7 @@ export function HistorySection({ extensionReady, showSurveyStep, surveyHref }: H
 
 function HistoryBody({ extensionReady, showSurveyStep, surveyHref }: HistorySectionProps) {
   const query = useRecentAnalyses();
-  // After a failure, asking again keeps the error and its button on screen (no spinner in between).
-  const failed = !query.data && (query.isError || query.errorUpdateCount > 0);
-
-  if (query.isPending && !failed) {
-    return (
-      <div className="flex min-h-40 items-center justify-center">
-        <Spinner size="lg" />
-      </div>
-    );
-  }
-  if (failed || !query.data) {
-    return (
-      <LoadError
-        title={messages.loading.analysisHistory}
-        detail={query.error?.message}
-        retrying={query.isFetching}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
+  if (!query.data) return <QueryFallback query={query} title={messages.loading.analysisHistory} />;
   if (!extensionReady) return <OnboardingCard showSurveyStep={showSurveyStep} surveyHref={surveyHref} />;
 
   const pages = query.data.pages;

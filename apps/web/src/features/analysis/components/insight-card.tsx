@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { returnFocusState } from '@/features/analysis/utils/detail-link';
 import type { InsightSummary } from '@mediadiet/contract/insights';
 import { ImpactBadge } from '@/features/analysis/components/impact-badge';
-import { formatDateTime, hostnameOf } from '@/features/analysis/utils/format';
+import { PageHeading } from '@/features/analysis/components/page-heading';
 
 /** One analysed page of the period (spec §2): host, created date and time, Overall Impact; opens the detail. */
 export function InsightCard({ insight, href }: { insight: InsightSummary; href: string }) {
@@ -18,18 +18,7 @@ export function InsightCard({ insight, href }: { insight: InsightSummary; href: 
         aria-describedby={`${id}-impact`}
         className="group flex w-full min-w-0 flex-col gap-3 rounded-2xl border border-line bg-surface p-4 shadow-card transition-colors hover:border-line-strong hover:bg-canvas/40 print:break-inside-avoid print:shadow-none"
       >
-        <div className="min-w-0">
-          <p
-            id={`${id}-host`}
-            className="truncate font-semibold text-ink group-hover:text-accent-ink"
-            title={insight.url}
-          >
-            {hostnameOf(insight.url)}
-          </p>
-          <p id={`${id}-time`} className="mt-0.5 text-sm text-ink-muted">
-            <time dateTime={insight.createdAt}>{formatDateTime(insight.createdAt)}</time>
-          </p>
-        </div>
+        <PageHeading id={id} url={insight.url} createdAt={insight.createdAt} />
         <div id={`${id}-impact`}>
           <ImpactBadge score={insight.overall_score} />
         </div>

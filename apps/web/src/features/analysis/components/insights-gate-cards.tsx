@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { Hourglass, LockOpen } from 'lucide-react';
 import { messages } from '@mediadiet/contract/messages';
 import { Button } from '@/components/ui/button';
-import { Card, CardDescription, CardTitle } from '@/components/ui/card';
+import { CardDescription, CardTitle, IconCard } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useQuestionnaireProgressStage, type QuestionnaireProgressStage } from '@/lib/questionnaire-progress';
 
@@ -20,54 +20,34 @@ export function UnlockInsightsCard({ questionnaireHref }: { questionnaireHref: s
   const stage = useQuestionnaireProgressStage();
   const navigate = useNavigate();
   return (
-    <Card className="max-w-3xl">
-      <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
-        <span
-          aria-hidden="true"
-          className="inline-flex size-12 shrink-0 items-center justify-center rounded-2xl bg-accent-soft text-accent-ink"
-        >
-          <LockOpen className="size-6" />
-        </span>
-        <div className="min-w-0">
-          <CardTitle as="h4">{messages.insights.unlockTitle}</CardTitle>
-          <CardDescription>
-            A short questionnaire tunes your insights to you: how the content you read tends to affect your
-            mood, focus and energy. It takes about 5 minutes, and you can save and come back any time.
-          </CardDescription>
-          <Button className="mt-5" onClick={() => void navigate(questionnaireHref)}>
-            {startLabels[stage]}
-          </Button>
-        </div>
-      </div>
-    </Card>
+    <IconCard layout="stacked" icon={<LockOpen className="size-6" />} className="max-w-3xl">
+      <CardTitle as="h4">{messages.insights.unlockTitle}</CardTitle>
+      <CardDescription>
+        A short questionnaire tunes your insights to you: how the content you read tends to affect your mood,
+        focus and energy. It takes about 5 minutes, and you can save and come back any time.
+      </CardDescription>
+      <Button className="mt-5" onClick={() => void navigate(questionnaireHref)}>
+        {startLabels[stage]}
+      </Button>
+    </IconCard>
   );
 }
 
 /** Premium, questionnaire SUBMITTED or PROCESSING (spec §2): the answers are being analysed. */
 export function InsightsProcessingCard() {
   return (
-    <Card className="max-w-3xl">
-      <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
-        <span
-          aria-hidden="true"
-          className="inline-flex size-12 shrink-0 items-center justify-center rounded-2xl bg-accent-soft text-accent-ink"
-        >
-          <Hourglass className="size-6" />
-        </span>
-        <div className="min-w-0">
-          <p className="text-xs font-semibold tracking-wide text-accent-ink uppercase">
-            {messages.insights.analysisInProgress}
-          </p>
-          <CardTitle as="h4" className="mt-1">
-            {messages.insights.analyzingResponses}
-          </CardTitle>
-          <CardDescription>{messages.insights.processingText}</CardDescription>
-          <p className="mt-4 flex items-center gap-2 text-sm text-ink-muted">
-            <Spinner size="sm" label="" />
-            {messages.insights.processingDuration}
-          </p>
-        </div>
-      </div>
-    </Card>
+    <IconCard layout="stacked" icon={<Hourglass className="size-6" />} className="max-w-3xl">
+      <p className="text-xs font-semibold tracking-wide text-accent-ink uppercase">
+        {messages.insights.analysisInProgress}
+      </p>
+      <CardTitle as="h4" className="mt-1">
+        {messages.insights.analyzingResponses}
+      </CardTitle>
+      <CardDescription>{messages.insights.processingText}</CardDescription>
+      <p className="mt-4 flex items-center gap-2 text-sm text-ink-muted">
+        <Spinner size="sm" label="" />
+        {messages.insights.processingDuration}
+      </p>
+    </IconCard>
   );
 }

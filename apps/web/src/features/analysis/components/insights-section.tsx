@@ -4,13 +4,13 @@ import type { InsightsResponse } from '@mediadiet/contract/insights';
 import { messages } from '@mediadiet/contract/messages';
 import type { QuestionnaireState } from '@mediadiet/contract/questionnaire';
 import { Button } from '@/components/ui/button';
-import { Card, CardDescription, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
+import { CardDescription, CardTitle, IconCard } from '@/components/ui/card';
+import { PageSpinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/cn';
 import { useInsights, type Period } from '@/features/analysis/api/get-insights';
 import { InsightCard } from '@/features/analysis/components/insight-card';
-import { LoadError } from '@/features/analysis/components/load-error';
+import { LoadError, QueryFallback } from '@/components/ui/load-error';
 import { useProgressiveList } from '@/features/analysis/hooks/use-progressive-list';
 import {
   InsightsProcessingCard,
@@ -81,26 +81,7 @@ function InsightsBody() {
   // The current month's answer carries the month list; the chosen period's answer fills the content.
   const base = useInsights(null);
   const chosen = useInsights(requested);
-  // After a failure, asking again keeps the error and its button on screen (no spinner in between).
-  const failed = !base.data && (base.isError || base.errorUpdateCount > 0);
-
-  if (base.isPending && !failed) {
-    return (
-      <div className="flex min-h-40 items-center justify-center">
-        <Spinner size="lg" />
-      </div>
-    );
-  }
-  if (failed || !base.data) {
-    return (
-      <LoadError
-        title={messages.loading.insights}
-        detail={base.error?.message}
-        retrying={base.isFetching}
-        onRetry={() => void base.refetch()}
-      />
-    );
-  }
+  if (!base.data) return <QueryFallback query={base} title={messages.loading.insights} />;
   if (base.data.directories.length === 0) return <InsightsEmptyState />;
 
   const selected = requested ?? responsePeriod(base.data);
@@ -122,21 +103,12 @@ function InsightsBody() {
         </Button>
       </div>
       {chosen.isError && !shown ? (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center gap-3 rounded-2xl border border-danger/30 bg-danger-soft p-5"
-        >
-          <p className="font-medium text-danger">{messages.loading.insightsError(chosen.error.message)}</p>
-          <Button variant="secondary" size="sm" onClick={() => void chosen.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError
+          title={messages.loading.insightsError(chosen.error.message)}
+          onRetry={() => void chosen.refetch()}
+        />
       ) : null}
-      {!shown && chosen.isPending ? (
-        <div className="flex min-h-40 items-center justify-center">
-          <Spinner size="lg" />
-        </div>
-      ) : null}
+      {!shown && chosen.isPending ? <PageSpinner className="min-h-40" /> : null}
       {shown ? (
         <InsightsContent insights={shown} periodName={shownName} stale={chosen.isPlaceholderData} />
       ) : null}
@@ -216,24 +188,14 @@ function InsightsContent({
 
 function InsightsEmptyState() {
   return (
-    <Card className="max-w-3xl">
-      <div className="flex items-start gap-3">
-        <span
-          aria-hidden="true"
-          className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent-soft text-accent-ink"
-        >
-          <BarChart3 className="size-5" />
-        </span>
-        <div>
-          <CardTitle as="h4" className="pt-1.5">
-            {messages.insights.emptyTitle}
-          </CardTitle>
-          <CardDescription>
-            Your monthly trends, top domains and analysed pages appear here once your first touch points have
-            been scored.
-          </CardDescription>
-        </div>
-      </div>
-    </Card>
+    <IconCard icon={<BarChart3 className="size-5" />} className="max-w-3xl">
+      <CardTitle as="h4" className="pt-1.5">
+        {messages.insights.emptyTitle}
+      </CardTitle>
+      <CardDescription>
+        Your monthly trends, top domains and analysed pages appear here once your first touch points have been
+        scored.
+      </CardDescription>
+    </IconCard>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { CircleDot, ClipboardList, PlugZap } from 'lucide-react';
 import { messages } from '@mediadiet/contract/messages';
 import { Card, CardTitle } from '@/components/ui/card';
+import { IconLead } from '@/components/ui/icon-badge';
 
 export interface OnboardingCardProps {
   /** Premium with the questionnaire NOT_STARTED: the 'Quick survey' step shows too. */
@@ -19,17 +20,11 @@ export function OnboardingCard({ showSurveyStep, surveyHref }: OnboardingCardPro
   const steps = showSurveyStep ? 2 : 1;
   return (
     <Card className="max-w-3xl">
-      <div className="flex items-start gap-3">
-        <span
-          aria-hidden="true"
-          className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent-soft text-accent-ink"
-        >
-          <CircleDot className="size-5" />
-        </span>
+      <IconLead icon={<CircleDot className="size-5" />}>
         <CardTitle as="h4" className="pt-1.5">
           {messages.history.onboardingTitle(steps)}
         </CardTitle>
-      </div>
+      </IconLead>
       <ol className="mt-6 flex flex-col gap-3">
         <Step number={1} icon={<PlugZap className="size-5" />} title={messages.history.stepWidget}>
           {messages.history.stepWidgetHint}

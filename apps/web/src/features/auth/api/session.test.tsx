@@ -6,7 +6,7 @@ import { http, HttpResponse } from 'msw';
 import { AUTH_TOKEN_KEY } from '@mediadiet/contract/constants';
 import { buildUser } from '@mediadiet/contract/fixtures';
 import type { UserUpdateMessage } from '@mediadiet/contract/extension';
-import { createQueryClient } from '@/app/provider';
+import { createQueryClient } from '@/lib/query-client';
 import { TabBus } from '@/lib/broadcast';
 import { useUserUpdateSync } from '@/lib/use-user-update-sync';
 import { renderApp } from '@/testing/render-app';
@@ -99,9 +99,7 @@ describe('auth state (spec §4)', () => {
       expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('tok-slow');
       expect(router.state.location.pathname).toBe('/auth/dashboard');
       // Retried after 1 s and 2 s; the third answer signs in.
-      expect(
-        await screen.findByRole('heading', { level: 1, name: 'Welcome, Grace' }, { timeout: 6000 }),
-      ).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Grace' })).toBeInTheDocument();
       expect(seen).toHaveLength(3);
       expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('tok-slow');
     },

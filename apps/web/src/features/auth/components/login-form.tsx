@@ -1,16 +1,11 @@
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
 import { PinRequestSchema } from '@mediadiet/contract/auth';
 import { messages } from '@mediadiet/contract/messages';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
 import { notify } from '@/lib/toast';
 import { requestPin } from '@/features/auth/api/sign-in';
 import { LinkButton } from '@/features/auth/components/link-button';
-
-type Values = z.input<typeof PinRequestSchema>;
+import { EmailField, StepForm } from '@/features/auth/components/step-form';
+import { useStepForm } from '@/features/auth/hooks/use-step-form';
 
 export interface LoginFormProps {
   defaultEmail: string;
@@ -27,16 +22,8 @@ export function LoginForm({ defaultEmail, focusOnMount, onPinSent, onRegister, o
     register,
     handleSubmit,
     setError,
-    setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, z.output<typeof PinRequestSchema>>({
-    resolver: zodResolver(PinRequestSchema),
-    defaultValues: { email: defaultEmail },
-  });
-
-  useEffect(() => {
-    if (focusOnMount) setFocus('email');
-  }, [focusOnMount, setFocus]);
+  } = useStepForm(PinRequestSchema, { email: defaultEmail }, { field: 'email', onMount: focusOnMount });
 
   const onSubmit = handleSubmit(async ({ email }) => {
     const result = await requestPin({ email });
@@ -51,20 +38,8 @@ export function LoginForm({ defaultEmail, focusOnMount, onPinSent, onRegister, o
   });
 
   return (
-    <form
-      noValidate
-      aria-label="Sign in with e-mail"
-      onSubmit={(event) => void onSubmit(event)}
-      className="flex flex-col gap-4"
-    >
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+    <StepForm label="Sign in with e-mail" onSubmit={onSubmit}>
+      <EmailField error={errors.email?.message} {...register('email')} />
       <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
         {messages.auth.sendPin}
       </Button>
@@ -74,6 +49,6 @@ export function LoginForm({ defaultEmail, focusOnMount, onPinSent, onRegister, o
         </LinkButton>
         <LinkButton onClick={onRegister}>New here? Register</LinkButton>
       </div>
-    </form>
+    </StepForm>
   );
 }

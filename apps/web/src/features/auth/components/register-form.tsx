@@ -1,7 +1,3 @@
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
 import { RegisterRequestSchema } from '@mediadiet/contract/auth';
 import { isDuplicateError, messages } from '@mediadiet/contract/messages';
 import { Button } from '@/components/ui/button';
@@ -9,8 +5,8 @@ import { TextField } from '@/components/ui/text-field';
 import { notify } from '@/lib/toast';
 import { registerAccount } from '@/features/auth/api/sign-in';
 import { LinkButton } from '@/features/auth/components/link-button';
-
-type Values = z.input<typeof RegisterRequestSchema>;
+import { EmailField, StepForm } from '@/features/auth/components/step-form';
+import { useStepForm } from '@/features/auth/hooks/use-step-form';
 
 export interface RegisterFormProps {
   defaultEmail: string;
@@ -37,16 +33,12 @@ export function RegisterForm({
     register,
     handleSubmit,
     setError,
-    setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, z.output<typeof RegisterRequestSchema>>({
-    resolver: zodResolver(RegisterRequestSchema),
-    defaultValues: { name: '', email: defaultEmail },
-  });
-
-  useEffect(() => {
-    if (focusOnMount) setFocus('name');
-  }, [focusOnMount, setFocus]);
+  } = useStepForm(
+    RegisterRequestSchema,
+    { name: '', email: defaultEmail },
+    { field: 'name', onMount: focusOnMount },
+  );
 
   const onSubmit = handleSubmit(async (values) => {
     let result: Awaited<ReturnType<typeof registerAccount>>;
@@ -72,21 +64,9 @@ export function RegisterForm({
   });
 
   return (
-    <form
-      noValidate
-      aria-label="Register"
-      onSubmit={(event) => void onSubmit(event)}
-      className="flex flex-col gap-4"
-    >
+    <StepForm label="Register" onSubmit={onSubmit}>
       <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <EmailField error={errors.email?.message} {...register('email')} />
       <p
         role="alert"
         data-testid="register-error"
@@ -102,6 +82,6 @@ export function RegisterForm({
       <p className="text-center text-sm text-ink-muted">
         Already registered? <LinkButton onClick={onLogin}>Sign in</LinkButton>
       </p>
-    </form>
+    </StepForm>
   );
 }

@@ -319,6 +319,19 @@ describe('sign-in screen: Google', () => {
     await import('@/lib/oauth-popup');
   });
 
+  /**
+   * Renders the sign-in page and resolves once it listens for the popup's messages. The listener is attached
+   * by a passive effect, which can run after the paint that `findBy` sees; a message sent before it would be
+   * lost (as it would be for a real popup that answered before the page had finished mounting).
+   */
+  async function renderListening() {
+    const added = vi.spyOn(window, 'addEventListener');
+    const view = renderApp('/auth/login');
+    await screen.findByRole('button', { name: messages.auth.continueWithEmail });
+    await waitFor(() => expect(added.mock.calls.map(([type]) => type)).toContain('message'));
+    return view;
+  }
+
   it('opens the 600×600 popup on /auth/google?mode=popup', async () => {
     const popup = { focus: vi.fn() } as unknown as Window;
     const open = vi.spyOn(window, 'open').mockReturnValue(popup);
@@ -344,8 +357,7 @@ describe('sign-in screen: Google', () => {
         return HttpResponse.json({ success: true, token: 'google-session', user: account });
       }),
     );
-    const { router, queryClient } = renderApp('/auth/login');
-    await screen.findByRole('button', { name: messages.auth.continueWithEmail });
+    const { router, queryClient } = await renderListening();
     // Opening the popup stored this browser's binding value.
     const binding = 'b'.repeat(43);
     localStorage.setItem(OAUTH_BINDING_KEY, binding);
@@ -373,8 +385,7 @@ describe('sign-in screen: Google', () => {
         HttpResponse.json({ success: false, error: messages.security.googleCodeRefused }, { status: 400 }),
       ),
     );
-    const { router } = renderApp('/auth/login');
-    await screen.findByRole('button', { name: messages.auth.continueWithEmail });
+    const { router } = await renderListening();
     const data = { type: 'oauth_success', success: true, token: 'c'.repeat(43), user: buildUser() };
     act(() => {
       window.dispatchEvent(new MessageEvent('message', { data, origin: window.location.origin }));
@@ -385,8 +396,7 @@ describe('sign-in screen: Google', () => {
   });
 
   it('shows an error the popup forwards as a toast: the catalogue text of its code', async () => {
-    renderApp('/auth/login');
-    await screen.findByRole('button', { name: messages.auth.continueWithEmail });
+    await renderListening();
     act(() => {
       window.dispatchEvent(
         new MessageEvent('message', {
@@ -399,8 +409,7 @@ describe('sign-in screen: Google', () => {
   });
 
   it('shows the generic catalogue text for a forwarded error that is not a catalogue code', async () => {
-    renderApp('/auth/login');
-    await screen.findByRole('button', { name: messages.auth.continueWithEmail });
+    await renderListening();
     const phishing = 'Call +1 555 0100 to unlock your account';
     act(() => {
       window.dispatchEvent(

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@mediadiet/contract/messages';
-import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { establishSession } from '@/features/auth/api/session';
 import { discardSessionToken } from '@/features/auth/api/google-exchange';
 import { revokeSession } from '@/features/auth/api/logout';
@@ -35,25 +34,17 @@ export function SwitchAccountDialog() {
   };
 
   return (
-    <Modal
+    <ConfirmDialog
       open
       onOpenChange={(open) => {
         if (!open) stay();
       }}
       title={messages.security.switchAccountTitle}
       description={messages.security.switchAccount(current, next)}
-      size="small"
-      showClose={false}
-      footer={
-        <>
-          <Button variant="secondary" onClick={stay} disabled={busy}>
-            {messages.security.stay(current)}
-          </Button>
-          <Button onClick={() => void switchAccount()} disabled={busy}>
-            {messages.security.switchTo(next)}
-          </Button>
-        </>
-      }
+      cancelText={messages.security.stay(current)}
+      confirmText={messages.security.switchTo(next)}
+      onConfirm={() => void switchAccount()}
+      pending={busy}
     />
   );
 }

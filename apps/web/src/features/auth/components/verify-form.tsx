@@ -1,7 +1,5 @@
-import { useEffect, useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import { useId, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { VerifyRequestSchema, type VerifyResponse } from '@mediadiet/contract/auth';
 import { messages } from '@mediadiet/contract/messages';
 import { Button } from '@/components/ui/button';
@@ -10,9 +8,10 @@ import { notify } from '@/lib/toast';
 import { requestPin, verifyPin } from '@/features/auth/api/sign-in';
 import { LinkButton } from '@/features/auth/components/link-button';
 import { PinInput } from '@/features/auth/components/pin-input';
+import { StepForm } from '@/features/auth/components/step-form';
+import { useStepForm } from '@/features/auth/hooks/use-step-form';
 
 const PinFormSchema = VerifyRequestSchema.pick({ pin: true });
-type Values = z.input<typeof PinFormSchema>;
 
 export interface VerifyFormProps {
   email: string;
@@ -33,16 +32,8 @@ export function VerifyForm({ email, focusOnMount, showResend, onVerified, onChan
     control,
     handleSubmit,
     setError,
-    setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, z.output<typeof PinFormSchema>>({
-    resolver: zodResolver(PinFormSchema),
-    defaultValues: { pin: '' },
-  });
-
-  useEffect(() => {
-    if (focusOnMount) setFocus('pin');
-  }, [focusOnMount, setFocus]);
+  } = useStepForm(PinFormSchema, { pin: '' }, { field: 'pin', onMount: focusOnMount });
 
   const onSubmit = handleSubmit(async ({ pin }) => {
     const result = await verifyPin({ email, pin });
@@ -65,12 +56,7 @@ export function VerifyForm({ email, focusOnMount, showResend, onVerified, onChan
 
   const pinError = errors.pin?.message;
   return (
-    <form
-      noValidate
-      aria-label="Verify PIN"
-      onSubmit={(event) => void onSubmit(event)}
-      className="flex flex-col gap-4"
-    >
+    <StepForm label="Verify PIN" onSubmit={onSubmit}>
       <div className="flex flex-col gap-1.5">
         <label htmlFor={pinId} className="text-sm font-medium text-ink">
           6-digit PIN
@@ -110,6 +96,6 @@ export function VerifyForm({ email, focusOnMount, showResend, onVerified, onChan
           </LinkButton>
         ) : null}
       </div>
-    </form>
+    </StepForm>
   );
 }

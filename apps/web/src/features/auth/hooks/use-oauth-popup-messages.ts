@@ -14,17 +14,19 @@ function mayBeOAuthMessage(event: MessageEvent): boolean {
  * The opener's side of the Google popup: accept `oauth_success` / `oauth_error` only from our own origin.
  * A failure is shown as an error toast, like `?error=` on the sign-in page: the catalogue text of its code
  * (the popup forwards the page's `?error=` value, which anyone can write). The message is read with
- * `readOAuthMessage` (lib/oauth-popup.ts, loaded with the first message that may be one).
+ * `readOAuthMessage` (lib/oauth-popup.ts, loaded as the sign-in screen mounts, off its first render). A message
+ * that arrives is handled even if the screen re-mounted meanwhile: the person asked to sign in, and the new
+ * screen's listener was not there to hear it.
  */
 export function useOAuthPopupMessages(onSuccess: (message: OAuthSuccessMessage) => void): void {
   const handleSuccess = useEffectEvent(onSuccess);
   useEffect(() => {
-    let active = true;
+    const parser = import('@/lib/oauth-popup');
     const onMessage = (event: MessageEvent) => {
       if (!mayBeOAuthMessage(event)) return;
-      void import('@/lib/oauth-popup').then(({ readOAuthMessage }) => {
+      void parser.then(({ readOAuthMessage }) => {
         const message = readOAuthMessage(event, window.location.origin);
-        if (!message || !active) return;
+        if (!message) return;
         if (message.type === 'oauth_success') handleSuccess(message);
         else {
           const text = signInErrorMessage(message.error);
@@ -33,9 +35,6 @@ export function useOAuthPopupMessages(onSuccess: (message: OAuthSuccessMessage) 
       });
     };
     window.addEventListener('message', onMessage);
-    return () => {
-      active = false;
-      window.removeEventListener('message', onMessage);
-    };
+    return () => window.removeEventListener('message', onMessage);
   }, []);
 }

@@ -4,6 +4,7 @@ import { Check, CircleCheckBig, Link2, MousePointerClick, PlugZap, Puzzle, Refre
 import { INSTALL_POLL_MAX_TRIES } from '@mediadiet/contract/constants';
 import { messages } from '@mediadiet/contract/messages';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { IconBadge, IconLead } from '@/components/ui/icon-badge';
 import { Modal } from '@/components/ui/modal';
 import { detectBrowser } from '@/lib/browser';
 import { cn } from '@/lib/cn';
@@ -324,12 +325,7 @@ function TutorialStep({
 }) {
   return (
     <li className="flex gap-3 rounded-xl border border-line p-3">
-      <span
-        aria-hidden="true"
-        className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-accent-soft text-accent-ink"
-      >
-        {icon}
-      </span>
+      <IconBadge size="sm">{icon}</IconBadge>
       <div className="min-w-0">
         <p className="text-sm font-semibold text-ink">
           <span className="sr-only">{`Step ${n}: `}</span>
@@ -352,19 +348,13 @@ function ConnectStep({
 }) {
   return (
     <div className="grid gap-4">
-      <div className="flex items-start gap-3">
-        <span
-          aria-hidden="true"
-          className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent-soft text-accent-ink"
-        >
-          <Link2 className="size-5" />
-        </span>
+      <IconLead icon={<Link2 className="size-5" />}>
         <p className="text-sm leading-relaxed text-ink-muted">
           The extension is installed. Connect it to your account so it can send the pages you visit for analysis.
           Your ignored and protected sites are never captured, and you can disconnect at any time from the status
           indicator in the header.
         </p>
-      </div>
+      </IconLead>
       <div>
         <Button onClick={onConnect} loading={connecting}>
           <PlugZap aria-hidden="true" className="size-4" />
@@ -382,16 +372,10 @@ function ConnectStep({
 
 function CompleteStep() {
   return (
-    <div className="flex items-start gap-3">
-      <span
-        aria-hidden="true"
-        className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-success-soft text-success"
-      >
-        <CircleCheckBig className="size-5" />
-      </span>
+    <IconLead icon={<CircleCheckBig className="size-5" />} tone="success">
       <p className="text-sm leading-relaxed text-ink-muted">
         The extension is installed and connected. Your insights will fill in as you go about your routine.
       </p>
-    </div>
+    </IconLead>
   );
 }

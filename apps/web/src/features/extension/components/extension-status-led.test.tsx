@@ -7,7 +7,7 @@ import { messages } from '@mediadiet/contract/messages';
 import type { UserExtension } from '@mediadiet/contract/user';
 import { server } from '@/testing/msw-server';
 import { ExtensionStatusLed } from '@/features/extension/components/extension-status-led';
-import { installFakeChrome, type FakeChrome } from '@/features/extension/testing/fake-chrome';
+import { installFakeChrome, type FakeChrome } from '@/testing/fake-chrome';
 import { renderWithExtension } from '@/features/extension/testing/render-extension';
 import { resetWarningThrottle } from '@/features/extension/utils/warning-throttle';
 

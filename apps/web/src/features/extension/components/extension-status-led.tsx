@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ChevronDown, Power, ShieldCheck } from 'lucide-react';
 import { messages } from '@mediadiet/contract/messages';
-import { DropdownMenu } from '@/components/ui/dropdown-menu';
+import { DropdownMenu, MenuPanel, menuItemClass } from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/cn';
 import { notify } from '@/lib/toast';
 import { useExtension } from '@/features/extension/components/extension-provider';
@@ -54,36 +54,22 @@ export function ExtensionStatusLed() {
 
   if (!user || hasSubscription === undefined) return null;
 
-  let led;
-  if (!hasSubscription) {
-    led = (
-      <button
-        type="button"
-        data-led="subscribe"
-        aria-label={ledName('subscribe')}
-        aria-haspopup="dialog"
-        className={pill}
-        onClick={() => setWizardOpen(true)}
-      >
-        <LedFace tone="subscribe" />
-      </button>
-    );
-  } else if (isConnected) {
-    led = <ExtensionSettingsMenu />;
-  } else {
-    led = (
-      <button
-        type="button"
-        data-led="setup"
-        aria-label={ledName('setup')}
-        aria-haspopup="dialog"
-        className={pill}
-        onClick={() => setWizardOpen(true)}
-      >
-        <LedFace tone="setup" />
-      </button>
-    );
-  }
+  // Connected: the settings menu; otherwise the LED opens the wizard (to subscribe first, or to set up).
+  const tone = !hasSubscription ? 'subscribe' : isConnected ? null : 'setup';
+  const led = tone ? (
+    <button
+      type="button"
+      data-led={tone}
+      aria-label={ledName(tone)}
+      aria-haspopup="dialog"
+      className={pill}
+      onClick={() => setWizardOpen(true)}
+    >
+      <LedFace tone={tone} />
+    </button>
+  ) : (
+    <ExtensionSettingsMenu />
+  );
 
   return (
     <>
@@ -93,9 +79,6 @@ export function ExtensionStatusLed() {
     </>
   );
 }
-
-const itemClass =
-  'flex cursor-pointer items-center gap-2 rounded-xl px-3 py-2.5 text-sm font-medium outline-none data-highlighted:bg-sunken data-disabled:cursor-not-allowed data-disabled:opacity-55';
 
 /** Extension settings (spec §2: manage protected sites, Disconnect Extension), opened from the green LED. */
 function ExtensionSettingsMenu() {
@@ -132,33 +115,24 @@ function ExtensionSettingsMenu() {
       trigger={<LedFace tone="connected" withChevron />}
     >
       {(Menu) => (
-        <Menu.Portal>
-          <Menu.Content
-            align="end"
-            sideOffset={8}
-            className="z-50 w-64 max-w-[calc(100vw-1.5rem)] rounded-2xl border border-line bg-surface p-2 shadow-overlay"
+        <MenuPanel
+          menu={Menu}
+          title="Browser extension"
+          detail={since ? `Connected · checked at ${since}` : 'Connected to your account'}
+        >
+          <Menu.Item onSelect={manage} className={cn(menuItemClass, 'text-ink')}>
+            <ShieldCheck aria-hidden="true" className="size-4" />
+            {messages.extension.manageProtectedSites}
+          </Menu.Item>
+          <Menu.Item
+            disabled={busy}
+            onSelect={() => void onDisconnect()}
+            className={cn(menuItemClass, 'text-danger')}
           >
-            <div className="px-3 pt-2 pb-3">
-              <p className="font-semibold text-ink">Browser extension</p>
-              <p className="text-sm text-ink-muted">
-                {since ? `Connected · checked at ${since}` : 'Connected to your account'}
-              </p>
-            </div>
-            <Menu.Separator className="mx-1 my-1 h-px bg-line" />
-            <Menu.Item onSelect={manage} className={cn(itemClass, 'text-ink')}>
-              <ShieldCheck aria-hidden="true" className="size-4" />
-              {messages.extension.manageProtectedSites}
-            </Menu.Item>
-            <Menu.Item
-              disabled={busy}
-              onSelect={() => void onDisconnect()}
-              className={cn(itemClass, 'text-danger')}
-            >
-              <Power aria-hidden="true" className="size-4" />
-              {messages.extension.disconnect}
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Portal>
+            <Power aria-hidden="true" className="size-4" />
+            {messages.extension.disconnect}
+          </Menu.Item>
+        </MenuPanel>
       )}
     </DropdownMenu>
   );

@@ -12,9 +12,12 @@ import { server } from '@/testing/msw-server';
 import { ExtensionStatusLed } from '@/features/extension/components/extension-status-led';
 import { ExtensionWizard } from '@/features/extension/components/extension-setup-wizard';
 import { ExtensionWizardAuto } from '@/features/extension/components/extension-wizard';
-import { installFakeChrome, type FakeChrome } from '@/features/extension/testing/fake-chrome';
+import { installFakeChrome, type FakeChrome } from '@/testing/fake-chrome';
 import { renderWithExtension } from '@/features/extension/testing/render-extension';
 import { resetWarningThrottle } from '@/features/extension/utils/warning-throttle';
+
+/** apps/web, found from this file: `npm run test:unit` runs every workspace from the repository's root. */
+const WEB_ROOT = path.join(import.meta.dirname, '../../../..');
 
 let chrome: FakeChrome;
 let wizardShownCalls: number;
@@ -80,10 +83,10 @@ describe('extension wizard (spec §2 "Extension wizard", §4)', () => {
     expect(video).toHaveAccessibleDescription(/Tutorial video \(20 seconds, captioned\)/);
 
     // The files are in the app (no third-party embed), small, and the captions are WebVTT with a cue per step.
-    const video$ = statSync(path.resolve('public/tutorial/install-extension.webm'));
+    const video$ = statSync(path.join(WEB_ROOT, 'public/tutorial/install-extension.webm'));
     expect(video$.size).toBeGreaterThan(1_000);
     expect(video$.size).toBeLessThan(1_500_000);
-    const vtt = readFileSync(path.resolve('public/tutorial/install-extension.vtt'), 'utf8');
+    const vtt = readFileSync(path.join(WEB_ROOT, 'public/tutorial/install-extension.vtt'), 'utf8');
     expect(vtt.startsWith('WEBVTT')).toBe(true);
     expect(vtt.match(/-->/g)).toHaveLength(4);
   });

@@ -8,7 +8,7 @@ import { queryKeys } from '@/lib/query-keys';
 import { notify } from '@/lib/toast';
 import { server } from '@/testing/msw-server';
 import { useExtension } from '@/features/extension/components/extension-provider';
-import { installFakeChrome, type FakeChrome } from '@/features/extension/testing/fake-chrome';
+import { installFakeChrome, type FakeChrome } from '@/testing/fake-chrome';
 import { renderWithExtension } from '@/features/extension/testing/render-extension';
 import { resetWarningThrottle } from '@/features/extension/utils/warning-throttle';
 

@@ -1,18 +1,10 @@
 import type { ReactNode } from 'react';
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { ToastContainer } from 'react-toastify';
-import { render } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
 import type { User } from '@mediadiet/contract/user';
-import { createQueryClient } from '@/app/provider';
+import { createQueryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
-import { toastContainerProps } from '@/lib/toast';
+import { Location, renderRoutes } from '@/testing/render-router';
 import { ExtensionProvider } from '@/features/extension/components/extension-provider';
-
-function Location() {
-  const location = useLocation();
-  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
-}
 
 /**
  * Renders extension UI inside the provider with a signed-in `user` (cached as the session user, as the
@@ -42,12 +34,5 @@ export function renderWithExtension(
       </ExtensionProvider>
     );
   }
-  const router = createMemoryRouter([{ path: '*', element: <Shell /> }], { initialEntries: [path] });
-  const view = render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <ToastContainer {...toastContainerProps} />
-    </QueryClientProvider>,
-  );
-  return { ...view, queryClient, router };
+  return renderRoutes([{ path: '*', element: <Shell /> }], { path, queryClient });
 }

@@ -1,21 +1,13 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@mediadiet/contract/routes';
-import { apiRequest } from '@/lib/api-client';
+import { routeQuery } from '@/lib/api-query';
 import { paymentKeys } from '@/features/payment/api/keys';
 
 /** `GET /api/payment/methods` → the saved cards (`data.paymentMethods`). */
-export async function getPaymentMethods(signal?: AbortSignal) {
-  const { data } = await apiRequest(api.paymentMethodsList, { signal });
-  return data.paymentMethods;
-}
+const paymentMethodsQuery = routeQuery(
+  api.paymentMethodsList,
+  paymentKeys.methods,
+  (body) => body.data.paymentMethods,
+);
 
-export function getPaymentMethodsQueryOptions() {
-  return queryOptions({
-    queryKey: paymentKeys.methods,
-    queryFn: ({ signal }) => getPaymentMethods(signal),
-  });
-}
-
-export function usePaymentMethods() {
-  return useQuery(getPaymentMethodsQueryOptions());
-}
+export const usePaymentMethods = () => useQuery(paymentMethodsQuery);

@@ -1,21 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@mediadiet/contract/routes';
 import { apiRequest } from '@/lib/api-client';
-import { paymentKeys } from '@/features/payment/api/keys';
+import { useCacheMutation } from '@/lib/api-query';
+import { applyPaymentMethodsChange } from '@/features/payment/api/payment-methods-change';
 
 /** `POST /api/payment/methods/default` {paymentMethodId} → the cards after the change. */
-export async function setDefaultPaymentMethod(paymentMethodId: string) {
-  const { data } = await apiRequest(api.paymentMethodsSetDefault, { body: { paymentMethodId } });
-  return data.paymentMethods;
-}
+export const setDefaultPaymentMethod = async (paymentMethodId: string) =>
+  (await apiRequest(api.paymentMethodsSetDefault, { body: { paymentMethodId } })).data.paymentMethods;
 
-export function useSetDefaultPaymentMethod() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setDefaultPaymentMethod,
-    onSuccess: async (paymentMethods) => {
-      queryClient.setQueryData(paymentKeys.methods, paymentMethods);
-      await queryClient.invalidateQueries({ queryKey: paymentKeys.current });
-    },
-  });
-}
+export const useSetDefaultPaymentMethod = () =>
+  useCacheMutation(setDefaultPaymentMethod, applyPaymentMethodsChange);

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/msw-server';
+import { setupIntentBody, typeCard } from '@/testing/billing-test-utils';
 import { CardSetupForm, type CardSetupFormProps } from '@/features/payment/components/card-setup-form';
 import { cardMessages } from '@/features/payment/utils/card-validation';
 
@@ -12,12 +13,7 @@ function setup(props: Partial<CardSetupFormProps> = {}) {
   server.use(
     http.post('*/api/payment/intent', () => {
       calls.push('intent');
-      return HttpResponse.json({
-        success: true,
-        clientSecret: 's',
-        provider: 'local',
-        data: { clientSecret: 's' },
-      });
+      return HttpResponse.json(setupIntentBody('s'));
     }),
     http.post('*/api/payment/local/confirm-setup', () => {
       calls.push('confirm');
@@ -57,9 +53,7 @@ describe('CardSetupForm with the local test card form', () => {
     expect(screen.getByLabelText('Expiry (MM/YY)')).toHaveAccessibleDescription(cardMessages.expiryRequired);
     expect(screen.getByLabelText('CVC')).toHaveAccessibleDescription(cardMessages.cvcRequired);
 
-    await user.type(screen.getByLabelText('Card number'), '4242424242424241');
-    await user.type(screen.getByLabelText('Expiry (MM/YY)'), '0120');
-    await user.type(screen.getByLabelText('CVC'), '12');
+    await typeCard(user, { number: '4242424242424241', expiry: '0120', cvc: '12' });
     await user.click(screen.getByRole('button', { name: 'Start Subscription' }));
     expect(screen.getByLabelText('Card number')).toHaveAccessibleDescription(cardMessages.numberInvalid);
     expect(screen.getByLabelText('Expiry (MM/YY)')).toHaveAccessibleDescription(cardMessages.expiryPast);
@@ -82,9 +76,7 @@ describe('CardSetupForm with the local test card form', () => {
 
   it('confirms a valid card and hands over the payment method id', async () => {
     const { user, calls, onConfirmed } = setup();
-    await user.type(screen.getByLabelText('Card number'), '4242424242424242');
-    await user.type(screen.getByLabelText('Expiry (MM/YY)'), '1230');
-    await user.type(screen.getByLabelText('CVC'), '123');
+    await typeCard(user);
     await user.click(screen.getByRole('button', { name: 'Start Subscription' }));
     await vi.waitFor(() => expect(onConfirmed).toHaveBeenCalledWith('pm_1'));
     expect(calls).toEqual(['intent', 'confirm']);
@@ -94,9 +86,7 @@ describe('CardSetupForm with the local test card form', () => {
     const { user } = setup({
       onConfirmed: () => Promise.resolve('Subscription creation failed - invalid status'),
     });
-    await user.type(screen.getByLabelText('Card number'), '4242424242424242');
-    await user.type(screen.getByLabelText('Expiry (MM/YY)'), '1230');
-    await user.type(screen.getByLabelText('CVC'), '123');
+    await typeCard(user);
     await user.click(screen.getByRole('button', { name: 'Start Subscription' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Subscription creation failed - invalid status',

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
@@ -10,7 +10,10 @@ import {
   findToast,
   renderSubscriptionPage,
   mockBillingServer,
-} from '@/features/subscription/testing/billing-test-utils';
+  mockLocalCardSetup,
+  typeCard,
+  VISA,
+} from '@/testing/billing-test-utils';
 
 const longDate = (seconds: number) =>
   new Date(seconds * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
@@ -18,23 +21,8 @@ const longDate = (seconds: number) =>
 async function openPaymentTab(options: Parameters<typeof mockBillingServer>[0] = {}) {
   const user = userEvent.setup();
   const state = mockBillingServer({ subscription: buildSubscription({ plan: 'premium' }), ...options });
+  mockLocalCardSetup(state, { clientSecret: 'seti_2', paymentMethodId: 'pm_added' });
   server.use(
-    http.post(
-      '*/api/payment/intent',
-      state.json('POST /api/payment/intent', {
-        success: true,
-        clientSecret: 'seti_2',
-        provider: 'local',
-        data: { clientSecret: 'seti_2' },
-      }),
-    ),
-    http.post(
-      '*/api/payment/local/confirm-setup',
-      state.json('POST /api/payment/local/confirm-setup', {
-        success: true,
-        paymentMethodId: 'pm_added',
-      }),
-    ),
     http.post(
       '*/api/payment/update',
       state.json('POST /api/payment/update', {
@@ -51,7 +39,7 @@ async function openPaymentTab(options: Parameters<typeof mockBillingServer>[0] =
     panel,
     enter: async () => {
       await user.click(within(panel).getByRole('tab', { name: 'Payment Method' }));
-      return screen.findByRole('list', {}, { timeout: 3000 }).then(() => screen.getByRole('tabpanel'));
+      return screen.findByRole('list').then(() => screen.getByRole('tabpanel'));
     },
   };
 }
@@ -131,8 +119,7 @@ describe('Payment Method tab', () => {
     expect(await findToast('Failed to update default payment method')).toBeInTheDocument();
   });
 
-  it('deletes a card only after the browser confirm', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+  it('deletes a card only after the confirmation', async () => {
     const { user, state, enter } = await openPaymentTab();
     server.use(
       http.delete('*/api/payment/methods/:id', ({ params }) => {
@@ -142,11 +129,19 @@ describe('Payment Method tab', () => {
     );
     const tab = await enter();
     const row = within(tab).getByRole('listitem', { name: 'Mastercard ending in 4444' });
-    await user.click(within(row).getByRole('button', { name: 'Delete' }));
-    expect(confirm).toHaveBeenLastCalledWith('Are you sure you want to delete this payment method?');
+    const deleteButton = within(row).getByRole('button', { name: 'Delete' });
+    await user.click(deleteButton);
+    let confirmation = await screen.findByRole('alertdialog', { name: 'Delete Mastercard ending in 4444?' });
+    expect(confirmation).toHaveAccessibleDescription('Are you sure you want to delete this payment method?');
+    expect(within(confirmation).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(confirmation).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(deleteButton).toHaveFocus());
     expect(state.calls['DELETE pm-2']).toBeUndefined();
 
-    await user.click(within(row).getByRole('button', { name: 'Delete' }));
+    await user.click(deleteButton);
+    confirmation = await screen.findByRole('alertdialog');
+    await user.click(within(confirmation).getByRole('button', { name: 'Confirm' }));
     expect(await findToast('Payment method deleted successfully')).toBeInTheDocument();
     expect(state.calls['DELETE pm-2']).toBe(1);
     await waitFor(() =>
@@ -157,7 +152,6 @@ describe('Payment Method tab', () => {
   });
 
   it('toasts a failed delete', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { user, enter } = await openPaymentTab();
     server.use(http.delete('*/api/payment/methods/:id', () => failure('no')));
     const tab = await enter();
@@ -166,6 +160,7 @@ describe('Payment Method tab', () => {
         name: 'Delete',
       }),
     );
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Confirm' }));
     expect(await findToast('Failed to delete payment method')).toBeInTheDocument();
   });
 
@@ -174,9 +169,7 @@ describe('Payment Method tab', () => {
     const tab = await enter();
     await user.click(within(tab).getByRole('button', { name: 'Add New Card' }));
     const form = within(within(tab).getByRole('region', { name: 'Add New Card' }));
-    await user.type(form.getByLabelText('Card number'), '5555555555554444');
-    await user.type(form.getByLabelText('Expiry (MM/YY)'), '0931');
-    await user.type(form.getByLabelText('CVC'), '321');
+    await typeCard(user, { number: '5555555555554444', expiry: '0931', cvc: '321' }, form);
     await user.click(form.getByRole('button', { name: 'Add Card' }));
     expect(await findToast('Payment method added successfully')).toBeInTheDocument();
     expect(state.bodies['POST /api/payment/update']).toEqual([{ paymentMethodId: 'pm_added' }]);
@@ -197,9 +190,7 @@ describe('Payment Method tab', () => {
     const tab = await enter();
     await user.click(within(tab).getByRole('button', { name: 'Add New Card' }));
     const form = within(within(tab).getByRole('region', { name: 'Add New Card' }));
-    await user.type(form.getByLabelText('Card number'), '4242424242424242');
-    await user.type(form.getByLabelText('Expiry (MM/YY)'), '1230');
-    await user.type(form.getByLabelText('CVC'), '123');
+    await typeCard(user, VISA, form);
     await user.click(form.getByRole('button', { name: 'Add Card' }));
     expect(await findToast('Failed to add payment method')).toBeInTheDocument();
     expect(form.getByRole('alert')).toHaveTextContent('Card already attached');
@@ -210,9 +201,7 @@ describe('Payment Method tab', () => {
     const tab = await enter();
     await user.click(within(tab).getByRole('button', { name: 'Update Card' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Update Card' }));
-    await user.type(dialog.getByLabelText('Card number'), '4242424242424242');
-    await user.type(dialog.getByLabelText('Expiry (MM/YY)'), '1230');
-    await user.type(dialog.getByLabelText('CVC'), '123');
+    await typeCard(user, VISA, dialog);
     await user.click(dialog.getByRole('button', { name: 'Update Card' }));
     expect(await findToast('Payment method updated successfully')).toBeInTheDocument();
     await waitFor(() =>
@@ -226,9 +215,7 @@ describe('Payment Method tab', () => {
     const tab = await enter();
     await user.click(within(tab).getByRole('button', { name: 'Update Card' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Update Card' }));
-    await user.type(dialog.getByLabelText('Card number'), '4242424242424242');
-    await user.type(dialog.getByLabelText('Expiry (MM/YY)'), '1230');
-    await user.type(dialog.getByLabelText('CVC'), '123');
+    await typeCard(user, VISA, dialog);
     await user.click(dialog.getByRole('button', { name: 'Update Card' }));
     expect(await findToast('Failed to update payment method')).toBeInTheDocument();
   });

@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
+import { useConfirm } from '@/components/ui/use-confirm';
 import { notify } from '@/lib/toast';
 import { useAttachPaymentMethod } from '@/features/payment/api/attach-payment-method';
 import { useCurrentPaymentMethod } from '@/features/payment/api/get-current-payment-method';
@@ -199,6 +200,7 @@ function SavedCardsSection({ email }: { email?: string | undefined }) {
   const remove = useDeletePaymentMethod();
   const attach = useAttachPaymentMethod();
   const [adding, setAdding] = useState(false);
+  const { confirm, confirmDialog } = useConfirm();
   useErrorToast(isError, messages.loading.paymentMethods);
 
   const onSetDefault = (method: PaymentMethod) =>
@@ -207,8 +209,13 @@ function SavedCardsSection({ email }: { email?: string | undefined }) {
       onError: () => notify.error(messages.billing.updateDefaultFailed),
     });
 
-  const onDelete = (method: PaymentMethod) => {
-    if (!window.confirm(messages.billing.deleteCardConfirm)) return;
+  const onDelete = async (method: PaymentMethod) => {
+    const confirmed = await confirm({
+      title: `Delete ${cardLabel(method)}?`,
+      text: messages.billing.deleteCardConfirm,
+      tone: 'danger',
+    });
+    if (!confirmed) return;
     remove.mutate(method.id, {
       onSuccess: () => notify.success(messages.success.paymentMethodDeleted),
       onError: () => notify.error(messages.billing.deleteFailed),
@@ -268,7 +275,7 @@ function SavedCardsSection({ email }: { email?: string | undefined }) {
                   className="text-danger hover:bg-danger-soft"
                   disabled={busyId !== undefined}
                   loading={remove.isPending && busyId === method.id}
-                  onClick={() => onDelete(method)}
+                  onClick={() => void onDelete(method)}
                 >
                   {messages.billing.delete}
                 </Button>
@@ -304,6 +311,7 @@ function SavedCardsSection({ email }: { email?: string | undefined }) {
           />
         </section>
       ) : null}
+      {confirmDialog}
     </section>
   );
 }

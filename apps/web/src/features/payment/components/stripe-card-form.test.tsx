@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/msw-server';
+import { setupIntentBody } from '@/testing/billing-test-utils';
 import { CardSetupForm } from '@/features/payment/components/card-setup-form';
 import type * as EnvModuleNs from '@/config/env';
 
@@ -47,12 +48,7 @@ function setup() {
   server.use(
     http.post('*/api/payment/intent', () => {
       calls.push('intent');
-      return HttpResponse.json({
-        success: true,
-        clientSecret: 'seti_s',
-        provider: 'stripe',
-        data: { clientSecret: 'seti_s' },
-      });
+      return HttpResponse.json(setupIntentBody('seti_s', 'stripe'));
     }),
   );
   const onConfirmed = vi.fn(() => Promise.resolve(undefined));
@@ -104,7 +100,7 @@ describe('CardSetupForm with Stripe Elements', () => {
     const { user, onConfirmed } = setup();
     await screen.findByTestId('stripe-card-element');
     await user.click(screen.getByRole('button', { name: 'Secure Account' }));
-    await vi.waitFor(() => expect(onConfirmed).toHaveBeenCalledWith('pm_stripe'), { timeout: 2000 });
+    await vi.waitFor(() => expect(onConfirmed).toHaveBeenCalledWith('pm_stripe'), { timeout: 18_000 });
     expect(confirmCardSetup).toHaveBeenCalledWith('seti_s', {
       payment_method: { card: stripeMock.element, billing_details: { email: 'ada@example.com' } },
     });

@@ -1,23 +1,19 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@mediadiet/contract/routes';
-import { apiRequest } from '@/lib/api-client';
+import { routeQuery } from '@/lib/api-query';
 import { questionnaireKeys } from '@/features/questionnaire/api/keys';
 
-/** `GET /api/questionnaire` → the questions (`{success, data, error}`; an `error` field is a failure). */
-export async function getQuestions(signal?: AbortSignal) {
-  const { data } = await apiRequest(api.questionnaireGet, { signal });
-  return data;
-}
-
-export function getQuestionsQueryOptions() {
-  return queryOptions({
-    queryKey: questionnaireKeys.questions,
-    queryFn: ({ signal }) => getQuestions(signal),
-    // The questions do not change while someone answers them.
+/**
+ * `GET /api/questionnaire` → the questions (`{success, data, error}`; an `error` field is a failure). The
+ * questions do not change while someone answers them.
+ */
+export const questionsQuery = routeQuery(
+  api.questionnaireGet,
+  questionnaireKeys.questions,
+  (body) => body.data,
+  {
     staleTime: Infinity,
-  });
-}
+  },
+);
 
-export function useQuestions() {
-  return useQuery(getQuestionsQueryOptions());
-}
+export const useQuestions = () => useQuery(questionsQuery);

@@ -12,9 +12,10 @@ import {
 } from '@mediadiet/contract/questionnaire';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardDescription, CardTitle } from '@/components/ui/card';
+import { Card, CardDescription, CardTitle, IconCard } from '@/components/ui/card';
+import { LoadError } from '@/components/ui/load-error';
 import { Slider } from '@/components/ui/slider';
-import { Spinner } from '@/components/ui/spinner';
+import { PageSpinner } from '@/components/ui/spinner';
 import { usePersonalization } from '@/features/questionnaire/api/get-personalization';
 import { useUpdatePersonalization } from '@/features/questionnaire/api/update-personalization';
 import { useFocusWhenLost } from '@/features/questionnaire/hooks/use-focus-when-lost';
@@ -68,19 +69,9 @@ export function PersonalitySnapshot({
       {optedOut ? <OptOutInvitation onTake={onTakeQuestionnaire} /> : null}
 
       {query.isPending ? (
-        <div className="flex min-h-40 items-center justify-center">
-          <Spinner size="lg" />
-        </div>
+        <PageSpinner className="min-h-40" />
       ) : query.isError ? (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center gap-3 rounded-2xl border border-danger/30 bg-danger-soft p-5"
-        >
-          <p className="font-medium text-danger">{messages.loading.userConfiguration}</p>
-          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError title={messages.loading.userConfiguration} onRetry={() => void query.refetch()} />
       ) : query.data ? (
         <SnapshotEditor personalization={query.data} />
       ) : optedOut ? null : (
@@ -96,26 +87,21 @@ export function PersonalitySnapshot({
 
 function OptOutInvitation({ onTake }: { onTake: () => void }) {
   return (
-    <Card className="border-accent/30 bg-accent-soft/40">
-      <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
-        <span
-          aria-hidden="true"
-          className="inline-flex size-12 shrink-0 items-center justify-center rounded-2xl bg-surface text-accent-ink shadow-card"
-        >
-          <Compass className="size-6" />
-        </span>
-        <div className="min-w-0">
-          <CardTitle as="h4">Your analysis uses a general profile</CardTitle>
-          <CardDescription>
-            You continued without the questionnaire, so your insights are based on how most readers respond.
-            Take the 5-minute questionnaire whenever you like to tune them to you.
-          </CardDescription>
-          <Button className="mt-5" onClick={onTake}>
-            Take the questionnaire
-          </Button>
-        </div>
-      </div>
-    </Card>
+    <IconCard
+      layout="stacked"
+      tone="raised"
+      icon={<Compass className="size-6" />}
+      className="border-accent/30 bg-accent-soft/40"
+    >
+      <CardTitle as="h4">Your analysis uses a general profile</CardTitle>
+      <CardDescription>
+        You continued without the questionnaire, so your insights are based on how most readers respond. Take
+        the 5-minute questionnaire whenever you like to tune them to you.
+      </CardDescription>
+      <Button className="mt-5" onClick={onTake}>
+        Take the questionnaire
+      </Button>
+    </IconCard>
   );
 }
 

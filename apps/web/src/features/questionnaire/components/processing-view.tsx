@@ -1,7 +1,7 @@
 import { Hourglass } from 'lucide-react';
 import { messages } from '@mediadiet/contract/messages';
-import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { StatusCard, StatusText } from '@/features/questionnaire/components/status-card';
 import { useFocusWhenLost } from '@/features/questionnaire/hooks/use-focus-when-lost';
 
 /**
@@ -11,22 +11,13 @@ import { useFocusWhenLost } from '@/features/questionnaire/hooks/use-focus-when-
 export function ProcessingView({ focusHeading }: { focusHeading: boolean }) {
   const headingRef = useFocusWhenLost<HTMLHeadingElement>(focusHeading);
   return (
-    <Card className="max-w-3xl text-center">
-      <span
-        aria-hidden="true"
-        className="mx-auto inline-flex size-14 items-center justify-center rounded-2xl bg-accent-soft text-accent-ink"
-      >
-        <Hourglass className="size-7" />
-      </span>
-      <p className="mt-5 text-xs font-semibold tracking-wide text-accent-ink uppercase">
-        {messages.insights.analysisInProgress}
-      </p>
-      <h3 ref={headingRef} tabIndex={-1} className="mt-1 text-2xl font-semibold tracking-tight text-ink">
-        {messages.insights.analyzingResponses}
-      </h3>
-      <p className="mx-auto mt-3 max-w-md text-[0.95rem] leading-relaxed text-ink-muted">
-        {messages.insights.processingText}
-      </p>
+    <StatusCard
+      icon={<Hourglass className="size-7" />}
+      eyebrow={messages.insights.analysisInProgress}
+      title={messages.insights.analyzingResponses}
+      headingRef={headingRef}
+    >
+      <StatusText>{messages.insights.processingText}</StatusText>
       <p className="mt-6 inline-flex items-center gap-2 text-sm text-ink-muted">
         <Spinner size="sm" label="" />
         {messages.insights.processingDuration}
@@ -34,6 +25,6 @@ export function ProcessingView({ focusHeading }: { focusHeading: boolean }) {
       <p className="mt-2 text-sm text-ink-muted">
         You can leave this page; your personality snapshot will be here when it is ready.
       </p>
-    </Card>
+    </StatusCard>
   );
 }

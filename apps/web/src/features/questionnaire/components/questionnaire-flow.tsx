@@ -1,7 +1,7 @@
 import { messages } from '@mediadiet/contract/messages';
-import { Button } from '@/components/ui/button';
 import { Card, CardDescription } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
+import { LoadError } from '@/components/ui/load-error';
+import { PageSpinner } from '@/components/ui/spinner';
 import { useQuestions } from '@/features/questionnaire/api/get-questions';
 import { QuestionnaireForm } from '@/features/questionnaire/components/questionnaire-form';
 
@@ -10,23 +10,15 @@ export function QuestionnaireFlow({ focusOnStart = false }: { focusOnStart?: boo
   const query = useQuestions();
 
   if (query.isPending) {
-    return (
-      <div className="flex min-h-60 items-center justify-center">
-        <Spinner size="lg" label="Loading the questions" />
-      </div>
-    );
+    return <PageSpinner className="min-h-60" label="Loading the questions" />;
   }
   if (query.isError) {
     return (
-      <div
-        role="alert"
-        className="flex max-w-3xl flex-wrap items-center gap-3 rounded-2xl border border-danger/30 bg-danger-soft p-5"
-      >
-        <p className="font-medium text-danger">{messages.loading.questionnaire}</p>
-        <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <LoadError
+        title={messages.loading.questionnaire}
+        onRetry={() => void query.refetch()}
+        className="max-w-3xl"
+      />
     );
   }
   if (query.data.length === 0) {

@@ -1,7 +1,5 @@
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { ToastContainer } from 'react-toastify';
-import { render, screen, within } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
+import { screen, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { STORAGE_KEYS } from '@mediadiet/contract/constants';
 import { buildQuestion, buildUser } from '@mediadiet/contract/fixtures';
@@ -13,10 +11,9 @@ import type {
   QuestionnaireState,
 } from '@mediadiet/contract/questionnaire';
 import type { User } from '@mediadiet/contract/user';
-import { createQueryClient } from '@/app/provider';
-import { toastContainerProps } from '@/lib/toast';
 import { server } from '@/testing/msw-server';
-import { accountInfoQueryOptions } from '@/features/account/api/get-account-info';
+import { createRetrylessQueryClient, renderRoutes } from '@/testing/render-router';
+import { accountInfoQuery } from '@/lib/account-info';
 import { QuestionnaireScreen } from '@/features/questionnaire/components/questionnaire-screen';
 
 /** Test data, a fake questionnaire server (MSW) and a renderer for the questionnaire feature. */
@@ -197,7 +194,7 @@ export function mockQuestionnaireServer(options: FakeServerOptions = {}) {
 
 /** The screen fed by the account info, as the dashboard's Personality view feeds it. */
 function AccountDrivenScreen() {
-  const account = useQuery(accountInfoQueryOptions());
+  const account = useQuery(accountInfoQuery);
   if (!account.data) return null;
   return <QuestionnaireScreen state={account.data.configs.state} />;
 }
@@ -207,32 +204,21 @@ function AccountDrivenScreen() {
  * `data-testid="toasts"`, and queries that do not retry.
  */
 export function renderQuestionnaire(user: User) {
-  const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({
-    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  const queryClient = createRetrylessQueryClient();
+  queryClient.setQueryData(accountInfoQuery.queryKey, user);
+  const view = renderRoutes([{ path: '*', element: <AccountDrivenScreen /> }], {
+    path: '/auth/dashboard?view=configs',
+    queryClient,
   });
-  queryClient.setQueryData(accountInfoQueryOptions().queryKey, user);
-  const router = createMemoryRouter([{ path: '*', element: <AccountDrivenScreen /> }], {
-    initialEntries: ['/auth/dashboard?view=configs'],
-  });
-  const ui = (
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <div data-testid="toasts">
-        <ToastContainer {...toastContainerProps} />
-      </div>
-    </QueryClientProvider>
-  );
-  const view = render(ui);
   return {
     ...view,
     queryClient,
     /** Unmounts and renders afresh (same storage, a new page load). */
     remount: () => {
       view.unmount();
-      return renderQuestionnaire(queryClient.getQueryData<User>(accountInfoQueryOptions().queryKey) ?? user);
+      return renderQuestionnaire(queryClient.getQueryData<User>(accountInfoQuery.queryKey) ?? user);
     },
-    cachedState: () => queryClient.getQueryData<User>(accountInfoQueryOptions().queryKey)?.configs.state,
+    cachedState: () => queryClient.getQueryData<User>(accountInfoQuery.queryKey)?.configs.state,
   };
 }
 

@@ -1,18 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@mediadiet/contract/routes';
 import { apiRequest } from '@/lib/api-client';
+import { useCacheMutation } from '@/lib/api-query';
 import { subscriptionKeys } from '@/features/subscription/api/keys';
 
 /** `PATCH /api/subscription/overage` {amount}: the monthly overage cap in dollars. */
-export async function updateOverage(amount: number) {
-  const { subscription } = await apiRequest(api.subscriptionOverage, { body: { amount } });
-  return subscription;
-}
+export const updateOverage = async (amount: number) =>
+  (await apiRequest(api.subscriptionOverage, { body: { amount } })).subscription;
 
-export function useUpdateOverage() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateOverage,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: subscriptionKeys.info }),
-  });
-}
+export const useUpdateOverage = () =>
+  useCacheMutation(updateOverage, (queryClient) =>
+    queryClient.invalidateQueries({ queryKey: subscriptionKeys.info }),
+  );

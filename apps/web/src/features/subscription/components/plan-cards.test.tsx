@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BASIC_PLAN, FREE_PLAN, PREMIUM_PLAN } from '@/features/subscription/testing/billing-test-utils';
+import { BASIC_PLAN, FREE_PLAN, PREMIUM_PLAN } from '@/testing/billing-test-utils';
 import { PlanCards, planAction, visiblePlans } from '@/features/subscription/components/plan-cards';
 import { StatusBadge } from '@/features/subscription/components/status-badge';
 

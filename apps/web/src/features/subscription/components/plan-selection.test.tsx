@@ -11,11 +11,13 @@ import {
   createTestQueryClient,
   failure,
   findStatusPanel,
-  findSwal,
+  findConfirm,
   findToast,
   renderSubscriptionPage,
   mockBillingServer,
-} from '@/features/subscription/testing/billing-test-utils';
+  mockLocalCardSetup,
+  typeCard,
+} from '@/testing/billing-test-utils';
 import { celebrate } from '@/features/subscription/utils/celebrate';
 
 vi.mock('@/features/subscription/utils/celebrate', () => ({ celebrate: vi.fn(() => () => undefined) }));
@@ -28,23 +30,8 @@ function newCustomer(
   options: { user?: typeof neverTrialed; status?: 'active' | 'trialing' | 'past_due' } = {},
 ) {
   const state = mockBillingServer({ subscription: null, user: options.user ?? neverTrialed });
+  mockLocalCardSetup(state, { clientSecret: 'seti_secret_1', paymentMethodId: 'pm_new' });
   server.use(
-    http.post(
-      '*/api/payment/intent',
-      state.json('POST /api/payment/intent', {
-        success: true,
-        clientSecret: 'seti_secret_1',
-        provider: 'local',
-        data: { clientSecret: 'seti_secret_1' },
-      }),
-    ),
-    http.post(
-      '*/api/payment/local/confirm-setup',
-      state.json('POST /api/payment/local/confirm-setup', {
-        success: true,
-        paymentMethodId: 'pm_new',
-      }),
-    ),
     http.post(
       '*/api/subscription/create',
       state.json('POST /api/subscription/create', {
@@ -60,10 +47,14 @@ function planCard(name: string) {
   return screen.getByRole('article', { name });
 }
 
-async function fillCard(user: UserEvent, number = '4242 4242 4242 4242') {
-  await user.type(screen.getByLabelText('Card number'), number);
-  await user.type(screen.getByLabelText('Expiry (MM/YY)'), '1234');
-  await user.type(screen.getByLabelText('CVC'), '123');
+const fillCard = (user: UserEvent, number = '4242 4242 4242 4242') =>
+  typeCard(user, { number, expiry: '1234', cvc: '123' });
+
+/** Basic's Start Free Trial, the card (`number`), then Start Subscription. */
+async function startBasicTrial(user: UserEvent, number?: string) {
+  await user.click(within(planCard('Basic')).getByRole('button', { name: 'Start Free Trial' }));
+  await fillCard(user, number);
+  await user.click(screen.getByRole('button', { name: 'Start Subscription' }));
 }
 
 describe('Plans for a user without a plan', () => {
@@ -140,7 +131,7 @@ describe('Plans for a user without a plan', () => {
     await fillCard(user);
     await user.click(screen.getByRole('button', { name: 'Start Subscription' }));
 
-    const success = await screen.findByRole('dialog', { name: 'Welcome to Basic!' }, { timeout: 3000 });
+    const success = await screen.findByRole('dialog', { name: 'Welcome to Basic!' });
     expect(success).toHaveAccessibleDescription('Your subscription has been activated successfully.');
     expect(within(success).getByRole('heading', { name: 'Next steps' })).toBeInTheDocument();
     expect(celebrate).toHaveBeenCalledOnce();
@@ -167,7 +158,7 @@ describe('Plans for a user without a plan', () => {
     await screen.findByRole('dialog', { name: 'Secure Account Setup' });
     await fillCard(user);
     await user.click(screen.getByRole('button', { name: 'Secure Account' }));
-    const success = await screen.findByRole('dialog', { name: 'Welcome to Free!' }, { timeout: 3000 });
+    const success = await screen.findByRole('dialog', { name: 'Welcome to Free!' });
     await waitFor(() => expect(state.calls['GET /api/subscription']).toBe(2)); // invalidated by the create
     const before = {
       sub: state.calls['GET /api/subscription'] ?? 0,
@@ -184,10 +175,8 @@ describe('Plans for a user without a plan', () => {
     newCustomer();
     const { router } = renderSubscriptionPage();
     await findStatusPanel();
-    await user.click(within(planCard('Basic')).getByRole('button', { name: 'Start Free Trial' }));
-    await fillCard(user);
-    await user.click(screen.getByRole('button', { name: 'Start Subscription' }));
-    const success = await screen.findByRole('dialog', { name: 'Welcome to Basic!' }, { timeout: 3000 });
+    await startBasicTrial(user);
+    const success = await screen.findByRole('dialog', { name: 'Welcome to Basic!' });
     await user.click(within(success).getByRole('button', { name: 'Continue to Dashboard' }));
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/dashboard');
@@ -210,7 +199,7 @@ describe('Plans for a user without a plan', () => {
     const submit = screen.getByRole('button', { name: 'Start Subscription' });
     await user.dblClick(submit);
     await user.click(submit);
-    await screen.findByRole('dialog', { name: 'Welcome to Basic!' }, { timeout: 3000 });
+    await screen.findByRole('dialog', { name: 'Welcome to Basic!' });
     expect(state.calls['POST /api/payment/intent']).toBe(1);
     expect(state.calls['POST /api/subscription/create']).toBe(1);
   });
@@ -220,9 +209,7 @@ describe('Plans for a user without a plan', () => {
     newCustomer({ status: 'past_due' });
     renderSubscriptionPage();
     await findStatusPanel();
-    await user.click(within(planCard('Basic')).getByRole('button', { name: 'Start Free Trial' }));
-    await fillCard(user);
-    await user.click(screen.getByRole('button', { name: 'Start Subscription' }));
+    await startBasicTrial(user);
     const dialog = screen.getByRole('dialog', { name: 'Complete Your Subscription' });
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Subscription creation failed - invalid status',
@@ -237,9 +224,7 @@ describe('Plans for a user without a plan', () => {
     server.use(http.post('*/api/payment/local/confirm-setup', () => failure('Your card was declined.', 402)));
     renderSubscriptionPage();
     await findStatusPanel();
-    await user.click(within(planCard('Basic')).getByRole('button', { name: 'Start Free Trial' }));
-    await fillCard(user, '4000 0000 0000 0002');
-    await user.click(screen.getByRole('button', { name: 'Start Subscription' }));
+    await startBasicTrial(user, '4000 0000 0000 0002');
     const dialog = screen.getByRole('dialog', { name: 'Complete Your Subscription' });
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your card was declined.');
     expect(await findToast('Your card was declined.')).toBeInTheDocument();
@@ -252,9 +237,7 @@ describe('Plans for a user without a plan', () => {
     server.use(http.post('*/api/subscription/create', () => failure('Plan unavailable', 409)));
     renderSubscriptionPage();
     await findStatusPanel();
-    await user.click(within(planCard('Basic')).getByRole('button', { name: 'Start Free Trial' }));
-    await fillCard(user);
-    await user.click(screen.getByRole('button', { name: 'Start Subscription' }));
+    await startBasicTrial(user);
     const dialog = screen.getByRole('dialog', { name: 'Complete Your Subscription' });
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Plan unavailable');
     expect(await findToast('Failed to create subscription')).toBeInTheDocument();
@@ -266,9 +249,7 @@ describe('Plans for a user without a plan', () => {
     server.use(http.post('*/api/payment/intent', () => failure('provider down', 502)));
     renderSubscriptionPage();
     await findStatusPanel();
-    await user.click(within(planCard('Basic')).getByRole('button', { name: 'Start Free Trial' }));
-    await fillCard(user);
-    await user.click(screen.getByRole('button', { name: 'Start Subscription' }));
+    await startBasicTrial(user);
     expect(await findToast('Failed to setup payment')).toBeInTheDocument();
     expect(state.calls['POST /api/payment/local/confirm-setup']).toBeUndefined();
   });
@@ -288,9 +269,7 @@ describe('Plans for a user without a plan', () => {
     );
     renderSubscriptionPage();
     await findStatusPanel();
-    await user.click(within(planCard('Basic')).getByRole('button', { name: 'Start Free Trial' }));
-    await fillCard(user);
-    await user.click(screen.getByRole('button', { name: 'Start Subscription' }));
+    await startBasicTrial(user);
     expect(await findToast('Payment provider has not been initialized')).toBeInTheDocument();
     expect(state.calls['POST /api/payment/local/confirm-setup']).toBeUndefined();
   });
@@ -343,13 +322,13 @@ describe('Plans for a user on a plan', () => {
         name: 'Change Plan',
       }),
     );
-    const swal = await findSwal();
+    const confirmation = await findConfirm();
     expect(
-      swal.getByText(
+      confirmation.getByText(
         'Are you sure you want to change your subscription plan? This will take effect immediately.',
       ),
     ).toBeInTheDocument();
-    await user.click(swal.getByRole('button', { name: 'Yes, Change Plan' }));
+    await user.click(confirmation.getByRole('button', { name: 'Yes, Change Plan' }));
     expect(await findToast('Subscription updated successfully!')).toBeInTheDocument();
     expect(state.bodies['POST /api/subscription/update']).toEqual([{ planId: 'premium' }]);
   });
@@ -361,7 +340,7 @@ describe('Plans for a user on a plan', () => {
         name: 'Change Plan',
       }),
     );
-    await user.click((await findSwal()).getByRole('button', { name: 'No, Keep Current Plan' }));
+    await user.click((await findConfirm()).getByRole('button', { name: 'No, Keep Current Plan' }));
     expect(await findToast('Operation cancelled')).toBeInTheDocument();
     expect(state.calls['POST /api/subscription/update']).toBeUndefined();
   });
@@ -373,15 +352,15 @@ describe('Plans for a user on a plan', () => {
         name: 'Change Plan',
       }),
     );
-    const swal = await findSwal();
+    const confirmation = await findConfirm();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Subscription Plans' })).toBeNull());
     // Focus stays in the confirmation once the plans dialog has unmounted and handed focus back.
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(document.querySelector('.swal2-popup')?.contains(document.activeElement)).toBe(true);
-    expect(swal.getByRole('button', { name: 'No, Keep Current Plan' })).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')?.contains(document.activeElement)).toBe(true);
+    expect(confirmation.getByRole('button', { name: 'No, Keep Current Plan' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(await findToast('Operation cancelled')).toBeInTheDocument();
-    expect(document.querySelector('.swal2-popup')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(state.calls['POST /api/subscription/update']).toBeUndefined();
   });
 
@@ -393,7 +372,7 @@ describe('Plans for a user on a plan', () => {
         name: 'Change Plan',
       }),
     );
-    await user.click((await findSwal()).getByRole('button', { name: 'Yes, Change Plan' }));
+    await user.click((await findConfirm()).getByRole('button', { name: 'Yes, Change Plan' }));
     expect(await findToast('Failed to change plan: Card expired')).toBeInTheDocument();
   });
 

@@ -15,7 +15,7 @@ import {
   createTestQueryClient,
   failure,
   mockBillingServer,
-} from '@/features/subscription/testing/billing-test-utils';
+} from '@/testing/billing-test-utils';
 
 const info = (subscription: ReturnType<typeof buildSubscription> | null) => ({
   subscription,

@@ -7,11 +7,11 @@ import { server } from '@/testing/msw-server';
 import {
   failure,
   findStatusPanel,
-  findSwal,
+  findConfirm,
   findToast,
   renderSubscriptionPage,
   mockBillingServer,
-} from '@/features/subscription/testing/billing-test-utils';
+} from '@/testing/billing-test-utils';
 import { pageReload } from '@/features/subscription/utils/page-reload';
 import { RELOAD_DELAY_MS } from '@/features/subscription/components/subscription-page';
 
@@ -98,11 +98,7 @@ describe('Subscription page — status panel', () => {
     renderSubscriptionPage();
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(
-      await screen.findByText(
-        'Failed to load subscription details',
-        { selector: 'main p, p[role=alert]' },
-        { timeout: 3000 },
-      ),
+      await screen.findByText('Failed to load subscription details', { selector: 'main p, p[role=alert]' }),
     ).toBeInTheDocument();
     expect(await findToast('Failed to load subscription details')).toBeInTheDocument();
   });
@@ -178,18 +174,18 @@ describe('Manage Subscription modal', () => {
     renderSubscriptionPage();
     let { user, dialog } = await openManage();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel Subscription' }));
-    let swal = await findSwal();
+    let confirmation = await findConfirm();
     expect(
-      swal.getByText('Are you sure you want to cancel your subscription? This cannot be undone.'),
+      confirmation.getByText('Are you sure you want to cancel your subscription? This cannot be undone.'),
     ).toBeInTheDocument();
-    await user.click(swal.getByRole('button', { name: 'No, Keep It' }));
-    await waitFor(() => expect(document.querySelector('.swal2-popup')).toBeNull());
+    await user.click(confirmation.getByRole('button', { name: 'No, Keep It' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(server$.calls['POST /api/subscription/cancel']).toBeUndefined();
 
     ({ user, dialog } = await openManage());
     await user.click(within(dialog).getByRole('button', { name: 'Cancel Subscription' }));
-    swal = await findSwal();
-    await user.click(swal.getByRole('button', { name: 'Yes, Cancel' }));
+    confirmation = await findConfirm();
+    await user.click(confirmation.getByRole('button', { name: 'Yes, Cancel' }));
     expect(
       await findToast(
         'Subscription cancelled successfully. Your access will continue until the end of the current billing period.',
@@ -203,15 +199,15 @@ describe('Manage Subscription modal', () => {
     renderSubscriptionPage();
     const { user, dialog } = await openManage();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel Subscription' }));
-    const swal = await findSwal();
+    const confirmation = await findConfirm();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Manage Subscription' })).toBeNull());
-    const popup = document.querySelector('.swal2-popup');
+    const popup = screen.queryByRole('alertdialog');
     // Focus stays in the confirmation after the Manage Subscription dialog has unmounted.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(popup?.contains(document.activeElement)).toBe(true);
-    expect(swal.getByRole('button', { name: 'No, Keep It' })).toBeInTheDocument();
+    expect(confirmation.getByRole('button', { name: 'No, Keep It' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(document.querySelector('.swal2-popup')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(server$.calls['POST /api/subscription/cancel']).toBeUndefined();
   });
 
@@ -221,7 +217,7 @@ describe('Manage Subscription modal', () => {
     renderSubscriptionPage();
     const { user, dialog } = await openManage();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel Subscription' }));
-    await user.click((await findSwal()).getByRole('button', { name: 'Yes, Cancel' }));
+    await user.click((await findConfirm()).getByRole('button', { name: 'Yes, Cancel' }));
     expect(await findToast('Failed to cancel subscription')).toBeInTheDocument();
   });
 

@@ -7,6 +7,7 @@ import { env } from '@/config/env';
 import type { Plan, PlanId, Subscription } from '@mediadiet/contract/subscription';
 import { CardDescription, CardTitle } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';
+import { useConfirm } from '@/components/ui/use-confirm';
 import { queryKeys } from '@/lib/query-keys';
 import { notify } from '@/lib/toast';
 import { useCancelSubscription } from '@/features/subscription/api/cancel-subscription';
@@ -14,7 +15,7 @@ import {
   InvalidSubscriptionStatusError,
   useCreateSubscription,
 } from '@/features/subscription/api/create-subscription';
-import { useCurrentUser } from '@/features/subscription/api/get-current-user';
+import { useAccountInfo } from '@/lib/account-info';
 import { usePlans } from '@/features/subscription/api/get-plans';
 import { useSubscription } from '@/features/subscription/api/get-subscription';
 import { subscriptionKeys } from '@/features/subscription/api/keys';
@@ -28,7 +29,6 @@ import { PlansModal } from '@/features/subscription/components/plans-modal';
 import { StatusPanel } from '@/features/subscription/components/status-panel';
 import { SuccessModal } from '@/features/subscription/components/success-modal';
 import { useErrorToast } from '@/features/subscription/hooks/use-error-toast';
-import { confirmDialog } from '@/features/subscription/utils/confirm';
 import { pageReload } from '@/features/subscription/utils/page-reload';
 
 /** How long the 'Subscription reactivated successfully!' toast shows before the page reloads. */
@@ -67,7 +67,7 @@ export function SubscriptionPage({
 }: SubscriptionPageProps) {
   const subscription = useSubscription();
   const plans = usePlans();
-  const user = useCurrentUser();
+  const user = useAccountInfo();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
@@ -75,6 +75,7 @@ export function SubscriptionPage({
   const update = useUpdateSubscription();
   const cancel = useCancelSubscription();
   const reactivate = useReactivateSubscription();
+  const { confirm, confirmDialog } = useConfirm();
 
   useErrorToast(subscription.isError, messages.loading.subscriptionDetails);
   useErrorToast(plans.isError, messages.loading.subscriptionPlans);
@@ -95,7 +96,7 @@ export function SubscriptionPage({
 
   const changePlan = async (plan: Plan) => {
     close();
-    const confirmed = await confirmDialog({
+    const confirmed = await confirm({
       title: messages.billing.changePlan,
       text: messages.billing.changePlanConfirm,
       confirmText: messages.billing.yesChangePlan,
@@ -116,7 +117,7 @@ export function SubscriptionPage({
 
   const cancelSubscription = async () => {
     close();
-    const confirmed = await confirmDialog({
+    const confirmed = await confirm({
       title: messages.billing.cancelSubscription,
       text: messages.billing.cancelConfirm,
       confirmText: messages.billing.yesCancel,
@@ -247,6 +248,8 @@ export function SubscriptionPage({
           void navigate(OAUTH_RETURN_PATH);
         }}
       />
+
+      {confirmDialog}
 
       {/* Not on top of another dialog (e.g. the success modal): it shows once that one closes. */}
       {user.data?.state.shouldShowExtensionWizard && dialog.kind === 'none' ? extensionWizardSlot : null}

@@ -7,11 +7,11 @@ import { server } from '@/testing/msw-server';
 import {
   failure,
   findStatusPanel,
-  findSwal,
+  findConfirm,
   findToast,
   renderSubscriptionPage,
   mockBillingServer,
-} from '@/features/subscription/testing/billing-test-utils';
+} from '@/testing/billing-test-utils';
 
 async function openUsageLimits(overageLimit = 0) {
   const user = userEvent.setup();
@@ -28,6 +28,15 @@ async function openUsageLimits(overageLimit = 0) {
   await user.click(within(panel).getByRole('tab', { name: 'Usage Limits' }));
   const slider = await screen.findByRole('slider', { name: 'Monthly overage cap' });
   return { user, state, slider };
+}
+
+/** Moves the cap from $0 to its highest value ($1,000) with the End key, then saves. */
+async function saveHighestCap() {
+  const opened = await openUsageLimits(0);
+  opened.slider.focus();
+  await opened.user.keyboard('{End}');
+  await opened.user.click(save());
+  return opened;
 }
 
 const save = () => screen.getByRole('button', { name: 'Save Changes' });
@@ -66,33 +75,27 @@ describe('Usage Limits', () => {
     expect(slider).toHaveAttribute('aria-valuetext', '$500.00');
     await user.click(save());
     expect(await findToast('Overage limit updated successfully')).toBeInTheDocument();
-    expect(document.querySelector('.swal2-popup')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(state.bodies['PATCH /api/subscription/overage']).toEqual([{ amount: 500 }]);
   });
 
   it('asks Confirm High Overage Limit above $500', async () => {
-    const { user, state, slider } = await openUsageLimits(0);
-    slider.focus();
-    await user.keyboard('{End}');
-    await user.click(save());
-    const swal = await findSwal();
-    expect(swal.getByRole('heading', { name: 'Confirm High Overage Limit' })).toBeInTheDocument();
+    const { user, state } = await saveHighestCap();
+    const confirmation = await findConfirm();
+    expect(confirmation.getByRole('heading', { name: 'Confirm High Overage Limit' })).toBeInTheDocument();
     expect(
-      swal.getByText(
+      confirmation.getByText(
         "Are you sure you want to set a high overage limit of $1,000.00? This could result in significant charges if you exceed your plan's allocation.",
       ),
     ).toBeInTheDocument();
-    await user.click(swal.getByRole('button', { name: 'Confirm' }));
+    await user.click(confirmation.getByRole('button', { name: 'Confirm' }));
     expect(await findToast('Overage limit updated successfully')).toBeInTheDocument();
     expect(state.bodies['PATCH /api/subscription/overage']).toEqual([{ amount: 1000 }]);
   });
 
   it('sends nothing when the high cap is not confirmed', async () => {
-    const { user, state, slider } = await openUsageLimits(0);
-    slider.focus();
-    await user.keyboard('{End}');
-    await user.click(save());
-    await user.click((await findSwal()).getByRole('button', { name: 'Cancel' }));
+    const { user, state } = await saveHighestCap();
+    await user.click((await findConfirm()).getByRole('button', { name: 'Cancel' }));
     expect(await findToast('Operation cancelled')).toBeInTheDocument();
     expect(state.calls['PATCH /api/subscription/overage']).toBeUndefined();
   });

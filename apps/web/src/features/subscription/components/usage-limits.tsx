@@ -5,12 +5,12 @@ import type { PricingTier } from '@mediadiet/contract/payment';
 import type { Subscription } from '@mediadiet/contract/subscription';
 import { Button } from '@/components/ui/button';
 import { Slider } from '@/components/ui/slider';
+import { useConfirm } from '@/components/ui/use-confirm';
 import { cn } from '@/lib/cn';
 import { notify } from '@/lib/toast';
 import { usePricing } from '@/features/subscription/api/get-pricing';
 import { useUpdateOverage } from '@/features/subscription/api/update-overage';
 import { useErrorToast } from '@/features/subscription/hooks/use-error-toast';
-import { confirmDialog } from '@/features/subscription/utils/confirm';
 import { formatCount } from '@/features/subscription/utils/format';
 
 /** The discrete caps: no overage, then the plan's pricing tiers (dollars), ascending, without repeats. */
@@ -76,6 +76,7 @@ function OverageSlider({ steps, current }: { steps: PricingTier[]; current: numb
   const currentIndex = nearestIndex(steps, current);
   const [index, setIndex] = useState(currentIndex);
   const update = useUpdateOverage();
+  const { confirm, confirmDialog } = useConfirm();
   const selected = steps[index] ?? steps[0] ?? { amount: 0, tokens: 0, analyses: 0 };
   const changed = selected.amount !== current;
   const last = steps.length - 1;
@@ -83,7 +84,7 @@ function OverageSlider({ steps, current }: { steps: PricingTier[]; current: numb
   const save = async () => {
     if (!changed || update.isPending) return;
     if (selected.amount > HIGH_OVERAGE_CONFIRM_DOLLARS) {
-      const confirmed = await confirmDialog({
+      const confirmed = await confirm({
         title: messages.billing.highOverageTitle,
         text: messages.billing.highOverageText(formatUsd(selected.amount)),
         tone: 'danger',
@@ -165,6 +166,7 @@ function OverageSlider({ steps, current }: { steps: PricingTier[]; current: numb
           {messages.billing.saveChanges}
         </Button>
       </div>
+      {confirmDialog}
     </section>
   );
 }

@@ -1,26 +1,20 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@mediadiet/contract/routes';
-import { apiRequest } from '@/lib/api-client';
+import { routeQuery } from '@/lib/api-query';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
  * `GET /api/extension/disabled` (accepts the session, docs/decisions/001) → the default protected
  * websites grouped by category (`urls.defaults`). They rarely change, so they stay fresh for the session.
  */
-export async function getDefaultUrls(signal?: AbortSignal) {
-  const { urls } = await apiRequest(api.extensionDisabled, { signal });
-  return urls.defaults;
-}
-
-export function getDefaultUrlsQueryOptions() {
-  return queryOptions({
-    queryKey: queryKeys.urlsDisabled,
-    queryFn: ({ signal }) => getDefaultUrls(signal),
+const defaultUrlsQuery = routeQuery(
+  api.extensionDisabled,
+  queryKeys.urlsDisabled,
+  (body) => body.urls.defaults,
+  {
     staleTime: Infinity,
     retry: 1,
-  });
-}
+  },
+);
 
-export function useDefaultUrls() {
-  return useQuery(getDefaultUrlsQueryOptions());
-}
+export const useDefaultUrls = () => useQuery(defaultUrlsQuery);

@@ -1,19 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@mediadiet/contract/routes';
 import { apiRequest } from '@/lib/api-client';
-import { notifyExtension } from '@/lib/extension-bridge';
-import { queryKeys } from '@/lib/query-keys';
+import { useCacheMutation } from '@/lib/api-query';
+import { applyUrlListChange } from '@/features/urls/api/url-list-change';
 
 /** `DELETE /api/account/urls/{url}` (URL-encoded by the client); the answer is the list after the change. */
-export function useRemoveUrl() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (url: string) => apiRequest(api.accountUrlsRemove, { params: { url } }),
-    onSuccess: ({ urls }) => {
-      queryClient.setQueryData(queryKeys.urls, urls.current);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.urlsDisabled, refetchType: 'none' });
-      // The extension refetches its list now, not at its hourly refresh.
-      notifyExtension('DISABLED_CHANGED');
-    },
-  });
-}
+export const useRemoveUrl = () =>
+  useCacheMutation(
+    (url: string) => apiRequest(api.accountUrlsRemove, { params: { url } }),
+    applyUrlListChange,
+  );

@@ -1,0 +1,276 @@
+import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { touchpoints } from '../../../src/db/schema.ts';
+import { call, customer, subscribed } from '../../helpers/billing.ts';
+import { deviceScores, pair, postTouchpoint, touchpoint } from '../../helpers/extension.ts';
+import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { usageOracle } from '../../helpers/usage.ts';
+
+let t: TestApp;
+let apiKey: string;
+let userId: string;
+let token: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { PUBLIC_URL: 'https://app.mediadiet.test' } });
+  const who = await subscribed(t, 'basic');
+  userId = who.userId;
+  token = who.token;
+  apiKey = await pair(t, who.token);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const rowsOf = (id: string) => t.db.select().from(touchpoints).where(eq(touchpoints.id, id));
+
+describe('POST /api/extension/touchpoints: acceptance', () => {
+  it('stores the page as a queued row and answers 202 with its id', async () => {
+    const body = touchpoint({ url: 'https://news.example.org/a?session=abc123&email=a%40b.example#section' });
+    const response = await postTouchpoint(t, apiKey, body);
+    expect(response.statusCode).toBe(202);
+    const { id } = response.json<{ success: true; id: string }>();
+    const [row] = await rowsOf(id);
+    expect(row).toMatchObject({
+      userId,
+      url: 'https://news.example.org/a',
+      host: 'news.example.org',
+      title: body.title,
+      text: body.text,
+      scores: null,
+      status: 'queued',
+      attempts: 0,
+    });
+  });
+
+  it('takes device scores without text and never stores text with them', async () => {
+    const response = await postTouchpoint(t, apiKey, touchpoint({ text: undefined, scores: deviceScores() }));
+    expect(response.statusCode).toBe(202);
+    const [row] = await rowsOf(response.json<{ id: string }>().id);
+    expect(row?.text).toBeNull();
+    // 321 tokens claimed: billed as one whole touch point (decision 114).
+    expect(row?.scores).toMatchObject({ tokens: 2_000, modelVersion: 'device-test-1' });
+  });
+
+  it('keeps the address without query, fragment or credentials, but with the site’s content id', async () => {
+    const video = await postTouchpoint(
+      t,
+      apiKey,
+      touchpoint({ url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42&si=share-token#comments' }),
+    );
+    expect(video.statusCode).toBe(202);
+    const [row] = await rowsOf(video.json<{ id: string }>().id);
+    expect(row?.url).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+  });
+
+  it('answers the same id for the same user, URL and content within 30 minutes', async () => {
+    const body = touchpoint();
+    const first = (await postTouchpoint(t, apiKey, body)).json<{ id: string }>().id;
+    const again = await postTouchpoint(t, apiKey, body);
+    expect(again.statusCode).toBe(202);
+    expect(again.json<{ id: string }>().id).toBe(first);
+    const parallel = await Promise.all([1, 2, 3].map(() => postTouchpoint(t, apiKey, { ...body, title: 'Same, in parallel' })));
+    expect(new Set(parallel.map((r) => r.json<{ id: string }>().id)).size).toBe(1);
+
+    const changed = await postTouchpoint(t, apiKey, { ...body, text: `${body.text} Updated.` });
+    expect(changed.json<{ id: string }>().id).not.toBe(first);
+
+    await t.db.execute(sql`update touchpoints set created_at = now() - interval '31 minutes' where id = ${first}`);
+    const later = await postTouchpoint(t, apiKey, body);
+    expect(later.json<{ id: string }>().id).not.toBe(first);
+  });
+
+  it('refuses a session token (extension-only route)', async () => {
+    const response = await call(t, token, 'POST', '/api/extension/touchpoints', touchpoint());
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/extension/touchpoints: validation (400 with clear messages)', () => {
+  const expectError = async (body: unknown, status: number, text: string) => {
+    const response = await postTouchpoint(t, apiKey, body);
+    expect(response.statusCode, response.body).toBe(status);
+    const failure = response.json<{ success: boolean; error: string }>();
+    expect(failure.success).toBe(false);
+    expect(failure.error).toContain(text);
+  };
+
+  it('accepts only http(s) URLs', async () => {
+    await expectError(touchpoint({ url: 'ftp://files.example.org/a' }), 400, 'Only http and https pages can be captured');
+    await expectError(touchpoint({ url: 'chrome://settings' }), 400, 'Only http and https pages can be captured');
+    await expectError(touchpoint({ url: 'not a url' }), 400, 'url');
+  });
+
+  it('caps the text at 200 KB (characters and bytes) and the body size', async () => {
+    await expectError(touchpoint({ text: 'a'.repeat(200_001) }), 400, 'text');
+    await expectError(touchpoint({ text: 'é'.repeat(110_000) }), 400, 'The page text is larger than 200 KB');
+    const huge = await postTouchpoint(t, apiKey, touchpoint({ text: 'é'.repeat(195_000) }));
+    expect(huge.statusCode).toBe(413);
+    expect((await postTouchpoint(t, apiKey, touchpoint({ text: 'a'.repeat(200_000) }))).statusCode).toBe(202);
+  });
+
+  it('needs text or scores', async () => {
+    await expectError(touchpoint({ text: undefined }), 400, 'Either text or scores is required');
+  });
+
+  it('checks device scores strictly against the contract (untrusted input)', async () => {
+    const bad = deviceScores();
+    (bad.categoryScores.joy as { BaseScore: number }).BaseScore = 150;
+    await expectError(touchpoint({ text: undefined, scores: bad }), 400, 'scores.categoryScores.joy.BaseScore');
+    const missing = deviceScores();
+    delete (missing.categoryScores as Partial<typeof missing.categoryScores>).joy;
+    await expectError(touchpoint({ text: undefined, scores: missing }), 400, 'scores.categoryScores');
+    await expectError(touchpoint({ text: undefined, scores: deviceScores({ tokens: -1 }) }), 400, 'scores.tokens');
+    await expectError(
+      touchpoint({ text: undefined, scores: { ...deviceScores(), classificationAnalysis: { correlationCoefficient: 2, bayesFactor: 1, posteriorProbability: 0.5 } } }),
+      400,
+      'correlationCoefficient',
+    );
+    await expectError(touchpoint({ text: undefined, scores: deviceScores({ modelVersion: 'x'.repeat(500) }) }), 400, 'device scores are invalid');
+  });
+});
+
+describe('POST /api/extension/touchpoints: what is never captured (decision 112)', () => {
+  const refused = async (url: string, status: number, text: string) => {
+    const response = await postTouchpoint(t, apiKey, touchpoint({ url }));
+    expect(response.statusCode, url).toBe(status);
+    expect(response.json<{ error: string }>().error, url).toContain(text);
+  };
+
+  it('refuses hosts on a private network, whatever the extension sent', async () => {
+    for (const url of [
+      'http://127.0.0.1/account.html?session=abc123&email=me%40corp.example',
+      'http://localhost:8080/payroll',
+      'http://10.0.0.12/salaries',
+      'http://192.168.1.1/',
+      'http://172.20.3.4/wiki',
+      'http://169.254.169.254/latest/meta-data',
+      'http://[::1]/',
+      'http://[fd00::1]/',
+      'http://nas.local/photos',
+      'https://hr.internal/reviews',
+      'http://wiki/Salaries',
+    ]) {
+      await refused(url, 422, 'Pages on a private network');
+    }
+    const hosts = (await t.db.select({ host: touchpoints.host }).from(touchpoints).where(eq(touchpoints.userId, userId))).map(
+      (r) => r.host,
+    );
+    expect(hosts.filter((host) => host.endsWith('.local') || host === '127.0.0.1' || host === 'wiki')).toEqual([]);
+  });
+
+  it('refuses addresses with a user name or password', async () => {
+    await refused('https://user:pass@news.example.org/a', 422, 'user name or password');
+    await refused('https://user@news.example.org/a', 422, 'user name or password');
+  });
+
+  it('neither stores nor bills a near-empty page', async () => {
+    const before = await t.app.usage.current(userId);
+    const url = 'https://search.example.org/results';
+    const text = 'No results for "qzxv". Try another word.';
+    expect(text.length).toBeLessThan(50);
+    const response = await postTouchpoint(t, apiKey, touchpoint({ url, text }));
+    expect(response.statusCode).toBe(422);
+    expect(response.json<{ error: string }>().error).toBe(
+      'The page has too little text to analyse (fewer than 50 characters); it is neither analysed nor billed',
+    );
+    expect(await t.db.select().from(touchpoints).where(eq(touchpoints.url, url))).toEqual([]);
+    expect(await t.app.usage.current(userId)).toEqual(before);
+  });
+});
+
+describe('POST /api/extension/touchpoints: device mode cannot claim what no page yields (decision 114)', () => {
+  const expect400 = async (scores: unknown, text: string) => {
+    const response = await postTouchpoint(t, apiKey, touchpoint({ text: undefined, scores }));
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json<{ error: string }>().error).toContain(text);
+  };
+
+  it('refuses zero tokens with every score at 99 (the upload that was billed nothing)', async () => {
+    const all99 = deviceScores({ tokens: 0 });
+    for (const score of Object.values(all99.categoryScores)) score.BaseScore = 99;
+    await expect400(all99, 'scores.tokens: The device scores are invalid: a page without tokens has no scores');
+  });
+
+  it('refuses more tokens than a page holds, a category on the wrong side, and evidence beyond the page', async () => {
+    await expect400(deviceScores({ tokens: 5_000_000 }), 'scores.tokens');
+    const wrongSide = deviceScores();
+    wrongSide.categoryScores.joy.Classification = 'mal';
+    await expect400(wrongSide, 'scores.categoryScores.joy.Classification');
+    const evidence = deviceScores({ tokens: 10 });
+    evidence.categoryScores.fear.EffectiveN = 11;
+    await expect400(evidence, 'scores.categoryScores.fear.EffectiveN');
+  });
+
+  it('bills a device page as at least one whole touch point, and a long one by its tokens', async () => {
+    // What the worker bills is the stored scores' tokens (worker-batch.test: the analysis carries 2,000).
+    const upload = async (tokens: number) => {
+      const response = await postTouchpoint(t, apiKey, touchpoint({ text: undefined, scores: deviceScores({ tokens }) }));
+      expect(response.statusCode).toBe(202);
+      const [row] = await rowsOf(response.json<{ id: string }>().id);
+      return (row?.scores as { tokens: number } | null)?.tokens;
+    };
+    expect(await upload(5)).toBe(2_000);
+    expect(await upload(7_000)).toBe(7_000);
+  });
+});
+
+describe('POST /api/extension/touchpoints: capture time', () => {
+  it('answers 400 naming capturedAt for a time far in the past or in the future', async () => {
+    for (const capturedAt of ['0000-01-01T00:00:00.000Z', '2001-01-01T00:00:00Z', new Date(Date.now() + 2 * 3600_000).toISOString()]) {
+      const response = await postTouchpoint(t, apiKey, touchpoint({ capturedAt }));
+      expect(response.statusCode, capturedAt).toBe(400);
+      expect(response.json<{ error: string }>().error).toBe(
+        'capturedAt: must be a time within the last 30 days and not in the future',
+      );
+    }
+    const yesterday = new Date(Date.now() - 24 * 3600_000).toISOString();
+    expect((await postTouchpoint(t, apiKey, touchpoint({ capturedAt: yesterday }))).statusCode).toBe(202);
+  });
+});
+
+describe('POST /api/extension/touchpoints: refusals', () => {
+  it('refuses the user’s ignored sites, the default protected sites and our own pages (422)', async () => {
+    await call(t, token, 'POST', '/api/account/urls', { url: 'reddit.com' });
+    const ignored = 'This site is on the ignored or protected list and is never captured';
+    for (const url of ['https://www.reddit.com/r/news', 'https://mail.google.com/mail/u/0', 'https://online.chase.com/x', 'https://tinder.com/app']) {
+      const response = await postTouchpoint(t, apiKey, touchpoint({ url }));
+      expect(response.statusCode, url).toBe(422);
+      expect(response.json<{ error: string }>().error).toBe(ignored);
+    }
+    const own = await postTouchpoint(t, apiKey, touchpoint({ url: 'https://app.mediadiet.test/dashboard' }));
+    expect(own.statusCode).toBe(422);
+    expect(own.json<{ error: string }>().error).toBe('Pages of Media Diet itself are not captured');
+  });
+
+  it('answers 402 without a subscription', async () => {
+    const who = await customer(t);
+    const key = await pair(t, who.token);
+    const response = await postTouchpoint(t, key, touchpoint());
+    expect(response.statusCode).toBe(402);
+    expect(response.json<{ error: string }>().error).toBe('An active subscription is required');
+  });
+
+  it('answers 402 with the plan’s message once the allowance is used up', async () => {
+    const who = await subscribed(t, 'free');
+    const key = await pair(t, who.token);
+    expect((await postTouchpoint(t, key, touchpoint())).statusCode).toBe(202);
+    for (let i = 0; i < 50; i++) await usageOracle(t.app).record(who.userId, 10);
+    const response = await postTouchpoint(t, key, touchpoint());
+    expect(response.statusCode).toBe(402);
+    expect(response.json<{ error: string }>().error).toContain('You have used all touch points of the free plan this month');
+  });
+
+  it('answers 402 at once for a page that cannot fit in what is left (tokens estimated from the text)', async () => {
+    const who = await subscribed(t, 'free');
+    const key = await pair(t, who.token);
+    // The free plan includes 100,000 tokens, 90,000 of them used; 120 KB of prose is at least 15,000.
+    await usageOracle(t.app).record(who.userId, 90_000);
+    const huge = await postTouchpoint(t, key, touchpoint({ text: 'The council hid the report. '.repeat(4400) }));
+    expect(huge.statusCode).toBe(402);
+    expect(huge.json<{ error: string }>().error).toContain('free plan');
+    // A page that fits is still accepted.
+    expect((await postTouchpoint(t, key, touchpoint({ text: 'A short calm note about the garden, the roses and the quiet morning light.' }))).statusCode).toBe(202);
+  });
+});

@@ -1,0 +1,78 @@
+import {
+  PersonalizationResponseSchema,
+  PersonalizationUpdateSchema,
+  QuestionnaireResponseSchema,
+  QuestionnaireScoreRequestSchema,
+  QuestionnaireScoreResponseSchema,
+  QuestionnaireSubmitRequestSchema,
+  QuestionnaireSubmitResponseSchema,
+} from '../questionnaire';
+import { UserResponseSchema } from '../user';
+import { defineContract, defineRoute } from '../http';
+
+/** The questionnaire and the personality snapshot it produces (premium). */
+export const questionnaireContract = defineContract({
+  accountPersonalizationGet: defineRoute({
+    operationId: 'accountPersonalizationGet',
+    method: 'GET',
+    path: '/api/account/personalization',
+    specPath: '/api/account/personalization',
+    summary: 'The personality snapshot (null until the questionnaire completes)',
+    tag: 'account',
+    auth: 'session',
+    response: PersonalizationResponseSchema,
+  }),
+  accountPersonalizationUpdate: defineRoute({
+    operationId: 'accountPersonalizationUpdate',
+    method: 'PATCH',
+    path: '/api/account/personalization',
+    specPath: '/api/account/personalization',
+    summary: 'Partially update personality scores',
+    tag: 'account',
+    auth: 'session',
+    body: PersonalizationUpdateSchema,
+    response: PersonalizationResponseSchema,
+  }),
+  questionnaireGet: defineRoute({
+    operationId: 'questionnaireGet',
+    method: 'GET',
+    path: '/api/questionnaire',
+    specPath: '/api/questionnaire',
+    summary: 'The questions (premium)',
+    tag: 'questionnaire',
+    auth: 'session',
+    response: QuestionnaireResponseSchema,
+  }),
+  questionnaireSubmit: defineRoute({
+    operationId: 'questionnaireSubmit',
+    method: 'POST',
+    path: '/api/questionnaire',
+    specPath: '/api/questionnaire',
+    summary: 'Submit answers (state becomes SUBMITTED, processed in the background)',
+    tag: 'questionnaire',
+    auth: 'session',
+    body: QuestionnaireSubmitRequestSchema,
+    response: QuestionnaireSubmitResponseSchema,
+  }),
+  questionnaireUpdateScore: defineRoute({
+    operationId: 'questionnaireUpdateScore',
+    method: 'PATCH',
+    path: '/api/questionnaire',
+    specPath: '/api/questionnaire',
+    summary: 'Set one personality slider by index',
+    tag: 'questionnaire',
+    auth: 'session',
+    body: QuestionnaireScoreRequestSchema,
+    response: QuestionnaireScoreResponseSchema,
+  }),
+  questionnaireOptOut: defineRoute({
+    operationId: 'questionnaireOptOut',
+    method: 'DELETE',
+    path: '/api/questionnaire',
+    specPath: '/api/questionnaire',
+    summary: 'Opt out of the questionnaire (state OPT_OUT)',
+    tag: 'questionnaire',
+    auth: 'session',
+    response: UserResponseSchema,
+  }),
+});
