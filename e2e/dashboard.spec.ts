@@ -6,25 +6,24 @@
 import { writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { messages } from '@mediadiet/contract/messages';
-import { expect, expectAccessible } from './fixtures/test.ts';
-import { registerThroughUi, signInWithPin, uniqueEmail } from './fixtures/auth.ts';
+import { test, expect, expectAccessible } from './fixtures/test.ts';
+import { DEMO_EMAIL, registerThroughUi, signInWithPin, uniqueEmail } from './fixtures/auth.ts';
 import { skipExtensionWizard, subscribe } from './fixtures/billing.ts';
-import { DEMO_EMAIL, testWithDemoServer } from './fixtures/demo.ts';
-
-/** A server whose database holds the demo account. */
-const test = testWithDemoServer();
-
 test.describe.configure({ mode: 'serial' });
 
 async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
 test.describe('the demo account', () => {
   test.use({ baseURL: async ({ seeded }, use) => use(seeded.baseURL) });
 
-  test('insights, periods, top domains, detail, the printed report, axe on each view', async ({ page }, testInfo) => {
+  test('insights, periods, top domains, detail, the printed report, axe on each view', async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(120_000);
     await signInWithPin(page, DEMO_EMAIL);
 
@@ -96,7 +95,10 @@ test.describe('the demo account', () => {
     await writeFile(testInfo.outputPath('insights-a4.pdf'), pdf);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.toString('latin1').match(/\/Type\s*\/Page\b/g)?.length ?? 0).toBeGreaterThanOrEqual(1);
-    await writeFile(testInfo.outputPath('insights-letter.pdf'), await page.pdf({ format: 'Letter', printBackground: true }));
+    await writeFile(
+      testInfo.outputPath('insights-letter.pdf'),
+      await page.pdf({ format: 'Letter', printBackground: true }),
+    );
     await page.emulateMedia({ media: 'screen' });
 
     // Phone width: nothing scrolls sideways, still accessible.
@@ -119,7 +121,10 @@ test.describe('the demo account', () => {
 test('a fresh user: the onboarding card, then no insights yet', async ({ page }) => {
   await registerThroughUi(page, 'Fresh Reader', uniqueEmail('fresh'));
   await subscribe(page, 'Basic');
-  await page.getByRole('dialog', { name: /^Welcome to / }).getByRole('button', { name: 'Continue to Dashboard' }).click();
+  await page
+    .getByRole('dialog', { name: /^Welcome to / })
+    .getByRole('button', { name: 'Continue to Dashboard' })
+    .click();
   await skipExtensionWizard(page);
   const history = page.getByRole('region', { name: 'History' });
   await expect(history.getByText(/Almost there! One quick step/)).toBeVisible();

@@ -16,7 +16,9 @@ import {
   buildExtension,
   CONSENT_PAGE_PATH,
   EXTENSION_ID,
+  extensionStorage,
   launchWithExtension,
+  queued,
   startRecordingProxy,
   startTestPages,
   type TestPage,
@@ -54,36 +56,65 @@ const PAGES: Record<string, TestPage> = {
     paragraphs: [...CALM.paragraphs.slice(0, 2), `${PRIVATE_SENTENCE} ${CALM.paragraphs[2]}`],
   },
   'after-disconnect.test': { title: 'After disconnect', paragraphs: CALM.paragraphs },
-  'huge-report.test': { title: 'The full report', paragraphs: Array.from({ length: 150 }, () => OUTRAGE.paragraphs.join(' ')) },
+  'huge-report.test': {
+    title: 'The full report',
+    paragraphs: Array.from({ length: 150 }, () => OUTRAGE.paragraphs.join(' ')),
+  },
   // An intranet page on this computer: never captured (decision 112).
-  localhost: { title: 'Payroll', paragraphs: ['Salary statement for November. Net pay, tax code and bank account details follow below.', ...CALM.paragraphs] },
+  localhost: {
+    title: 'Payroll',
+    paragraphs: [
+      'Salary statement for November. Net pay, tax code and bank account details follow below.',
+      ...CALM.paragraphs,
+    ],
+  },
 };
 
 type Harness = Awaited<ReturnType<typeof harness>>;
 
+/**
+ * What the spec's tests share, set up once: the recording proxy in front of the suite's server, one build of the
+ * extension pointed at it (a build takes seconds), and the test pages. Each test gets a fresh browser profile.
+ */
+let shared: {
+  proxy: Awaited<ReturnType<typeof startRecordingProxy>>;
+  ext: Awaited<ReturnType<typeof buildExtension>>;
+  pages: Awaited<ReturnType<typeof startTestPages>>;
+};
+test.beforeAll(async ({ server }) => {
+  const proxy = await startRecordingProxy(server.baseURL);
+  const [ext, pages] = await Promise.all([
+    buildExtension({ apiBase: proxy.url, webOrigin: server.baseURL }),
+    startTestPages(PAGES),
+  ]);
+  shared = { proxy, ext, pages };
+});
+test.afterAll(() => Promise.all([shared.proxy.stop(), shared.pages.stop(), shared.ext.cleanup()]));
+
 async function harness(baseURL: string, options: { consent?: boolean } = {}) {
-  const proxy = await startRecordingProxy(baseURL);
-  const ext = await buildExtension({ apiBase: proxy.url, webOrigin: baseURL });
-  const pages = await startTestPages(PAGES);
+  const { proxy, ext, pages } = shared;
+  // Only what this test's browser sends.
+  proxy.recorded.length = 0;
   const { context } = await launchWithExtension(ext.dir, baseURL, options);
   const touchpointBodies = () =>
-    proxy.recorded.filter((r) => r.method === 'POST' && r.path === '/api/extension/touchpoints').map((r) => r.body);
+    proxy.recorded
+      .filter((r) => r.method === 'POST' && r.path === '/api/extension/touchpoints')
+      .map((r) => r.body);
   return {
     context,
     pages,
     proxy,
     touchpointBodies,
     sentFor: (host: string) => touchpointBodies().filter((b) => b.includes(`//${host}:`)),
-    close: async () => {
-      await context.close();
-      await Promise.all([proxy.stop(), pages.stop(), ext.cleanup()]);
-    },
+    close: () => context.close(),
   };
 }
 
 async function recent(page: Page): Promise<RecentAnalysesResponse> {
   const token = await page.evaluate(() => localStorage.getItem('authToken'));
-  const res = await page.request.get('/api/analysis/recent', { headers: { authorization: `Bearer ${token}` } });
+  const res = await page.request.get('/api/analysis/recent', {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(res.ok()).toBe(true);
   return (await res.json()) as RecentAnalysesResponse;
 }
@@ -103,7 +134,13 @@ async function useUpFreePlan(page: Page) {
   const categoryScores = Object.fromEntries(
     Object.values(CATEGORIES).map((c) => [
       c.id,
-      { BaseScore: 20, Classification: c.classification, BayesFactor: 1, PosteriorProbability: 0.5, EffectiveN: 2 },
+      {
+        BaseScore: 20,
+        Classification: c.classification,
+        BayesFactor: 1,
+        PosteriorProbability: 0.5,
+        EffectiveN: 2,
+      },
     ]),
   );
   for (let i = 0; i < 50; i++) {
@@ -129,9 +166,32 @@ async function useUpFreePlan(page: Page) {
 async function offscreenDocuments(context: BrowserContext): Promise<number> {
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   return worker.evaluate(async () => {
-    const { runtime } = (globalThis as unknown as { chrome: { runtime: { getContexts(f: { contextTypes: string[] }): Promise<unknown[]> } } }).chrome;
+    const { runtime } = (
+      globalThis as unknown as {
+        chrome: { runtime: { getContexts(f: { contextTypes: string[] }): Promise<unknown[]> } };
+      }
+    ).chrome;
     return (await runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT'] })).length;
   });
+}
+
+/** The sites the extension knows it must not read (the account's list and the default protected sites). */
+async function ignoredInExtension(context: BrowserContext): Promise<string[]> {
+  return (await extensionStorage<{ domains: string[] }>(context, 'disabled'))?.domains ?? [];
+}
+
+/**
+ * Proves that a page of `host` just visited was not sent, without waiting a fixed time: a page visited after it
+ * (`barrier`, of a host that is sent) goes through the same capture and the same first-in-first-out queue, so once
+ * the barrier has reached the server, anything of `host` would have too. `already` is how many of `host` were
+ * sent before.
+ */
+async function expectNotSentBefore(h: Harness, host: string, barrier: string, already = 0) {
+  const barrierHost = new URL(barrier).hostname;
+  const before = h.sentFor(barrierHost).length;
+  await visit(h.context, barrier);
+  await expect.poll(() => h.sentFor(barrierHost).length, { timeout: 20_000 }).toBe(before + 1);
+  expect(h.sentFor(host)).toHaveLength(already);
 }
 
 let h: Harness | undefined;
@@ -178,7 +238,10 @@ test('pair through the wizard; a calm and an outrage page reach the dashboard li
   expect(await offscreenDocuments(h.context)).toBe(0);
 
   // The detail opens from the card.
-  await history.getByRole('link', { name: /outrage-daily\.test/ }).first().click();
+  await history
+    .getByRole('link', { name: /outrage-daily\.test/ })
+    .first()
+    .click();
   await expect(page.getByText(outrage!.url)).toBeVisible();
   await page.getByRole('button', { name: 'Back' }).click();
 
@@ -187,10 +250,9 @@ test('pair through the wizard; a calm and an outrage page reach the dashboard li
   await page.getByRole('textbox', { name: 'Website domain' }).fill('ignored-news.test');
   await page.getByRole('button', { name: 'Add site' }).click();
   await expect(page.getByText('Added ignored-news.test to ignored sites')).toBeVisible();
-  await page.waitForTimeout(500);
+  await expect.poll(() => ignoredInExtension(h!.context), { timeout: 10_000 }).toContain('ignored-news.test');
   await visit(h.context, h.pages.url('ignored-news.test', '/story'));
-  await page.waitForTimeout(1500);
-  expect(h.sentFor('ignored-news.test')).toEqual([]);
+  await expectNotSentBefore(h, 'ignored-news.test', h.pages.url('calm-garden.test', '/after-ignored'));
 
   // On-device mode: an analysis arrives, and the server never received the page text.
   const popup = await openPopup(h.context);
@@ -213,9 +275,11 @@ test('pair through the wizard; a calm and an outrage page reach the dashboard li
   await page.getByRole('menuitem', { name: messages.extension.disconnect }).click();
   await expect(page.getByText(messages.success.extensionDisconnected)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Extension status: Setup Required' })).toBeVisible();
+  // Nothing is sent after a disconnect, so no later page can prove the absence: the visit outlasts the dwell,
+  // after which a captured page would be on its way or waiting in the queue.
   const before = h.touchpointBodies().length;
   await visit(h.context, h.pages.url('after-disconnect.test', '/later'));
-  await page.waitForTimeout(1500);
+  expect(await queued(h.context)).toBe(0);
   expect(h.touchpointBodies()).toHaveLength(before);
 });
 
@@ -233,7 +297,10 @@ test('reaching the plan cap shows the limit message in the extension', async ({ 
   const tab = await h.context.newPage();
   await tab.goto(reportUrl);
   await expect
-    .poll(() => h!.proxy.recorded.filter((r) => r.body.includes('//huge-report.test:')).map((r) => r.status), { timeout: 20_000 })
+    .poll(
+      () => h!.proxy.recorded.filter((r) => r.body.includes('//huge-report.test:')).map((r) => r.status),
+      { timeout: 20_000 },
+    )
     .toEqual([402]);
   const popup = await openPopup(h.context);
   await expect(popup.getByRole('alert')).toContainText("You have reached your plan's analysis limit.");
@@ -252,7 +319,9 @@ test('consent before the first capture; private pages never leave; addresses los
   const consent =
     h.context.pages().find((p) => p.url() === consentUrl) ??
     (await h.context.waitForEvent('page', { predicate: (p) => p.url() === consentUrl }));
-  await expect(consent.getByRole('heading', { level: 1, name: 'Before Media Diet reads anything' })).toBeVisible();
+  await expect(
+    consent.getByRole('heading', { level: 1, name: 'Before Media Diet reads anything' }),
+  ).toBeVisible();
   await expect(consent.getByRole('table')).toContainText('The text never leaves your browser');
   await expectAccessible(consent);
 
@@ -262,7 +331,7 @@ test('consent before the first capture; private pages never leave; addresses los
 
   // Paired but not agreed: nothing is read, and the popup says why.
   await visit(h.context, h.pages.url('calm-garden.test', '/before-agreeing'));
-  await page.waitForTimeout(1000);
+  expect(await queued(h.context)).toBe(0);
   expect(h.touchpointBodies()).toEqual([]);
   const popup = await openPopup(h.context);
   await expect(popup.getByText('Nothing is read until you agree to how Media Diet works.')).toBeVisible();
@@ -270,11 +339,16 @@ test('consent before the first capture; private pages never leave; addresses los
 
   await consent.bringToFront();
   await consent.getByRole('button', { name: 'I agree, start analysing' }).click();
-  await expect(consent.getByText('You agreed: pages you read are analysed as described above.')).toBeVisible();
+  await expect(
+    consent.getByText('You agreed: pages you read are analysed as described above.'),
+  ).toBeVisible();
   await consent.close();
 
   // The address is kept without its query and fragment; a page on this computer never leaves the browser.
-  await visit(h.context, h.pages.url('calm-garden.test', '/morning?session=abc123&email=me%40example.org#top'));
+  await visit(
+    h.context,
+    h.pages.url('calm-garden.test', '/morning?session=abc123&email=me%40example.org#top'),
+  );
   await visit(h.context, h.pages.url('localhost', '/payroll?user=me'));
   await expect.poll(() => h!.sentFor('calm-garden.test').length, { timeout: 20_000 }).toBe(1);
   expect(h.sentFor('calm-garden.test')[0]).not.toContain('session=');
@@ -291,17 +365,21 @@ test('consent before the first capture; private pages never leave; addresses los
   const popupTab = await openPopupFor(h.context, 'outrage-daily.test');
   await expect(popupTab.locator('#site-host')).toHaveText('outrage-daily.test');
   await popupTab.getByRole('button', { name: 'Ignore this site' }).click();
-  await expect(popupTab.locator('#site-reason')).toHaveText('You ignore this site. Remove it under Ignored Sites in your account.');
+  await expect(popupTab.locator('#site-reason')).toHaveText(
+    'You ignore this site. Remove it under Ignored Sites in your account.',
+  );
   await expect(popupTab.getByRole('button', { name: 'Ignore this site' })).toBeDisabled();
   await popupTab.close();
   await outrageTab.close();
   const outrage = h.pages.url('outrage-daily.test', '/council');
   expect(h.proxy.recorded.some((r) => r.method === 'POST' && r.path === '/api/account/urls')).toBe(true);
   await page.goto(`${baseURL}/auth/dashboard?view=urlManagement`);
-  await expect(page.getByRole('table', { name: 'Your ignored websites' })).toContainText('outrage-daily.test');
+  await expect(page.getByRole('table', { name: 'Your ignored websites' })).toContainText(
+    'outrage-daily.test',
+  );
   await visit(h.context, outrage);
-  await page.waitForTimeout(1000);
   expect(h.sentFor('outrage-daily.test')).toHaveLength(1);
+  await expectNotSentBefore(h, 'outrage-daily.test', h.pages.url('calm-garden.test', '/after-ignore'), 1);
 });
 
 test('a script on the web app’s origin cannot move the extension to another account without the person’s say-so', async ({
@@ -331,22 +409,30 @@ test('a script on the web app’s origin cannot move the extension to another ac
   ).json()) as { apiKey: string };
   await other.dispose();
 
-  const confirmPage = h.context.waitForEvent('page', { predicate: (p) => p.url().includes('/confirm/confirm.html') });
+  const confirmPage = h.context.waitForEvent('page', {
+    predicate: (p) => p.url().includes('/confirm/confirm.html'),
+  });
   const reply = await page.evaluate(
     async ({ id, message }) =>
       new Promise((resolve) => {
-        (globalThis as unknown as { chrome: { runtime: { sendMessage: (...a: unknown[]) => void } } }).chrome.runtime.sendMessage(
-          id,
-          message,
-          resolve,
-        );
+        (
+          globalThis as unknown as { chrome: { runtime: { sendMessage: (...a: unknown[]) => void } } }
+        ).chrome.runtime.sendMessage(id, message, resolve);
       }),
     {
       id: EXTENSION_ID,
-      message: { type: 'CONNECT_EXTENSION', apiKey: issued.apiKey, userId: verified.user.id, timestamp: Date.now() },
+      message: {
+        type: 'CONNECT_EXTENSION',
+        apiKey: issued.apiKey,
+        userId: verified.user.id,
+        timestamp: Date.now(),
+      },
     },
   );
-  expect(reply).toEqual({ success: false, error: 'Confirm the account switch in the Media Diet extension window' });
+  expect(reply).toEqual({
+    success: false,
+    error: 'Confirm the account switch in the Media Diet extension window',
+  });
 
   // The extension asks in its own page; the offered key was never switched on.
   const ask = await confirmPage;
@@ -362,6 +448,8 @@ test('a script on the web app’s origin cannot move the extension to another ac
 
   // Still the first account's extension.
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Extension status: Connected' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Extension status: Connected' })).toBeVisible({
+    timeout: 15_000,
+  });
   expect(h.proxy.recorded.filter((r) => r.path === '/api/extension/verify')).toHaveLength(1);
 });

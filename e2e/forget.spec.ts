@@ -3,11 +3,8 @@
  * its insights, forgets it after the confirmation, and the page leaves the insights in this tab and, live, in
  * a second open tab; the server no longer has it. Axe on the confirmation.
  */
-import { expect, expectAccessible } from './fixtures/test.ts';
-import { signInWithPin } from './fixtures/auth.ts';
-import { DEMO_EMAIL, testWithDemoServer } from './fixtures/demo.ts';
-
-const test = testWithDemoServer({ timeout: 240_000 });
+import { test, expect, expectAccessible } from './fixtures/test.ts';
+import { DEMO_EMAIL, signInWithPin } from './fixtures/auth.ts';
 
 test.use({ baseURL: async ({ seeded }, use) => use(seeded.baseURL) });
 

@@ -7,24 +7,12 @@
 import type { Page } from '@playwright/test';
 import { messages } from '@mediadiet/contract/messages';
 import type { Question } from '@mediadiet/contract/questionnaire';
-import { test as base, expect, expectAccessible } from './fixtures/test.ts';
+import { test, expect, expectAccessible } from './fixtures/test.ts';
 import { registerThroughUi, uniqueEmail } from './fixtures/auth.ts';
 import { skipExtensionWizard, subscribe } from './fixtures/billing.ts';
-import { SERVER_START_TIMEOUT, startServer, type RunningServer } from './fixtures/server.ts';
 
-/** A server whose questionnaire processing takes 2 s, so the processing view can be seen. */
-const test = base.extend<object, { quick: RunningServer }>({
-  quick: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startServer({ QUESTIONNAIRE_DELAY_MS: '2000' });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: SERVER_START_TIMEOUT },
-  ],
-});
-test.use({ baseURL: async ({ quick }, use) => use(quick.baseURL) });
+// A server whose questionnaire processing takes 2 s, so the processing view can be seen.
+test.use({ baseURL: async ({ slowQuestionnaire }, use) => use(slowQuestionnaire.baseURL) });
 test.describe.configure({ mode: 'serial' });
 
 async function token(page: Page): Promise<string> {
@@ -34,7 +22,10 @@ async function token(page: Page): Promise<string> {
 async function premiumUser(page: Page, plan: 'Premium' | 'Basic' = 'Premium') {
   await registerThroughUi(page, 'Quinn Survey', uniqueEmail('quiz'));
   await subscribe(page, plan);
-  await page.getByRole('dialog', { name: /^Welcome to / }).getByRole('button', { name: 'Continue to Dashboard' }).click();
+  await page
+    .getByRole('dialog', { name: /^Welcome to / })
+    .getByRole('button', { name: 'Continue to Dashboard' })
+    .click();
   await skipExtensionWizard(page);
 }
 
@@ -53,7 +44,9 @@ async function answer(page: Page, q: Question) {
     case 'RADIO':
     case 'AB_SELECTION':
       await page.getByRole('radiogroup', { name: q.question }).locator('label').first().click();
-      await expect(page.getByRole('radiogroup', { name: q.question }).getByRole('radio', { checked: true })).toHaveCount(1);
+      await expect(
+        page.getByRole('radiogroup', { name: q.question }).getByRole('radio', { checked: true }),
+      ).toHaveCount(1);
       break;
     case 'TEXT_SHORT':
       await page.getByRole('textbox', { name: q.question }).fill('Local news and long reads');
@@ -66,7 +59,9 @@ async function answer(page: Page, q: Question) {
   }
 }
 
-test('a premium user answers all 15, resumes after a reload, finishes, and the snapshot arrives live', async ({ page }) => {
+test('a premium user answers all 15, resumes after a reload, finishes, and the snapshot arrives live', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   await premiumUser(page);
   await page.getByRole('tab', { name: 'Personality' }).click();
@@ -80,7 +75,9 @@ test('a premium user answers all 15, resumes after a reload, finishes, and the s
   await expectAccessible(page);
   await page.getByRole('button', { name: messages.questionnaire.beginSurvey }).click();
 
-  const res = await page.request.get('/api/questionnaire', { headers: { authorization: `Bearer ${await token(page)}` } });
+  const res = await page.request.get('/api/questionnaire', {
+    headers: { authorization: `Bearer ${await token(page)}` },
+  });
   const questions = ((await res.json()) as { data: Question[] }).data;
   expect(questions).toHaveLength(15);
   expect(new Set(questions.map((q) => q.type))).toEqual(
@@ -114,8 +111,14 @@ test('a premium user answers all 15, resumes after a reload, finishes, and the s
   await expect(page.getByText(messages.insights.analyzingResponses).first()).toBeVisible();
   await expect(page.getByText(messages.insights.processingText).first()).toBeVisible();
   await expectAccessible(page);
-  await expect(page.getByRole('heading', { name: messages.questionnaire.snapshotTitle })).toBeVisible({ timeout: 30_000 });
-  for (const group of [messages.questionnaire.groupEmotional, messages.questionnaire.groupBehavioral, messages.questionnaire.groupCognitive]) {
+  await expect(page.getByRole('heading', { name: messages.questionnaire.snapshotTitle })).toBeVisible({
+    timeout: 30_000,
+  });
+  for (const group of [
+    messages.questionnaire.groupEmotional,
+    messages.questionnaire.groupBehavioral,
+    messages.questionnaire.groupCognitive,
+  ]) {
     await expect(page.getByText(group).first()).toBeVisible();
   }
   await expectAccessible(page);
@@ -149,6 +152,8 @@ test('a basic user has no Personality tab and the server refuses the questionnai
   await expect(page.getByRole('tab', { name: 'Personality' })).toHaveCount(0);
   await page.goto('/auth/dashboard?view=configs');
   await expect(page.getByRole('tab', { name: 'Insights' })).toHaveAttribute('aria-selected', 'true');
-  const res = await page.request.get('/api/questionnaire', { headers: { authorization: `Bearer ${await token(page)}` } });
+  const res = await page.request.get('/api/questionnaire', {
+    headers: { authorization: `Bearer ${await token(page)}` },
+  });
   expect(res.status()).toBe(403);
 });

@@ -1,29 +1,23 @@
 /**
  * A deploy and a bad day, with the real extension (issue 28, items 8–11 and 13; decisions 117–119, 126): the
- * server of this spec's own is stopped with SIGTERM and started again while two dashboards stay open and a page is
+ * spec's own server is stopped with SIGTERM and started again while two dashboards stay open and a page is
  * read meanwhile; a slow or aborted sign-in check in one tab; failing history and insights loads.
  */
-import type { BrowserContext, Page, Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import type { AnalysisResponse } from '@mediadiet/contract/analysis';
 import { messages } from '@mediadiet/contract/messages';
-import { test as base, expect, expectAccessible } from './fixtures/test.ts';
-import { buildExtension, launchWithExtension, startTestPages, type TestPage } from './fixtures/extension.ts';
+import { test, expect, expectAccessible } from './fixtures/test.ts';
+import {
+  buildExtension,
+  launchWithExtension,
+  queued,
+  startTestPages,
+  type TestPage,
+} from './fixtures/extension.ts';
 import { openPopupFor, recentAnalyses, signUpAndPair, visit } from './fixtures/journey.ts';
-import { SERVER_START_TIMEOUT, startServer, type RunningServer } from './fixtures/server.ts';
 
-/** A server for this spec alone: it is stopped and started again, which the suite's shared one must never be. */
-const test = base.extend<object, { own: RunningServer }>({
-  own: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startServer();
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: SERVER_START_TIMEOUT },
-  ],
-});
-test.use({ baseURL: async ({ own }, use) => use(own.baseURL) });
+// A server for this spec alone: it is stopped and started again, which the suite's shared one must never be.
+test.use({ baseURL: async ({ restartable }, use) => use(restartable.baseURL) });
 
 const GARDEN: TestPage = {
   title: 'A slow morning in the community garden',
@@ -42,25 +36,22 @@ const COUNCIL: TestPage = {
   ],
 };
 
-/** How many pages wait in the extension's offline queue. */
-async function queued(context: BrowserContext): Promise<number> {
-  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-  return worker.evaluate(async () => {
-    const { storage } = (globalThis as unknown as { chrome: { storage: { local: { get(k: string): Promise<{ queue?: unknown[] }> } } } }).chrome;
-    return ((await storage.local.get('queue')).queue ?? []).length;
-  });
-}
+// One build of the extension for the spec, pointed at its server (a build takes seconds).
+let ext: Awaited<ReturnType<typeof buildExtension>>;
+test.beforeAll(async ({ restartable }) => {
+  ext = await buildExtension({ apiBase: restartable.baseURL, webOrigin: restartable.baseURL });
+});
+test.afterAll(() => ext.cleanup());
 
 const history = (page: Page) => page.getByRole('region', { name: 'History' });
 const token = (page: Page) => page.evaluate(() => localStorage.getItem('authToken'));
 
 test('a graceful restart: every open dashboard is live again, a page read meanwhile keeps its time and goes at once; the popup shows the server’s verdict', async ({
-  own,
+  restartable,
   baseURL,
 }) => {
   test.setTimeout(240_000);
   const pages = await startTestPages({ 'calm-garden.test': GARDEN, 'outrage-daily.test': COUNCIL });
-  const ext = await buildExtension({ apiBase: own.baseURL, webOrigin: own.baseURL });
   const { context } = await launchWithExtension(ext.dir, baseURL);
   try {
     const first = await context.newPage();
@@ -68,17 +59,18 @@ test('a graceful restart: every open dashboard is live again, a page read meanwh
     await signUpAndPair(first, 'Basic');
     const second = await context.newPage();
     await second.goto('/auth/dashboard');
-    for (const tab of [first, second]) await expect(history(tab).getByText("you're all set up", { exact: false })).toBeVisible();
+    for (const tab of [first, second])
+      await expect(history(tab).getByText("you're all set up", { exact: false })).toBeVisible();
 
     // The deploy: SIGTERM, and a page read while the server is away waits in the extension's queue.
-    await own.terminate();
+    await restartable.terminate();
     const readFrom = Date.now();
     const garden = await context.newPage();
     await garden.goto(pages.url('calm-garden.test', '/morning'));
     await expect.poll(() => queued(context), { timeout: 15_000 }).toBe(1);
     const readBy = Date.now();
 
-    await own.restart();
+    await restartable.restart();
     const backAt = Date.now();
     // Within seconds the queue goes, and both open dashboards show the page without a reload.
     for (const tab of [first, second]) {
@@ -87,7 +79,9 @@ test('a graceful restart: every open dashboard is live again, a page read meanwh
     expect(Date.now() - backAt).toBeLessThan(30_000);
     expect(await queued(context)).toBe(0);
     // Dated when it was read, not when the server came back.
-    const [analysis] = (await recentAnalyses(first)).results.filter((a) => a.url.includes('calm-garden.test'));
+    const [analysis] = (await recentAnalyses(first)).results.filter((a) =>
+      a.url.includes('calm-garden.test'),
+    );
     const at = Date.parse(analysis!.createdAt);
     expect(at).toBeGreaterThanOrEqual(readFrom - 1000);
     expect(at).toBeLessThanOrEqual(readBy);
@@ -101,19 +95,26 @@ test('a graceful restart: every open dashboard is live again, a page read meanwh
 
     // The popup over the garden page shows what the server found (server mode): its verdict first.
     const detail = (await (
-      await first.request.get(`/api/analysis/get/${analysis!.id}`, { headers: { authorization: `Bearer ${await token(first)}` } })
+      await first.request.get(`/api/analysis/get/${analysis!.id}`, {
+        headers: { authorization: `Bearer ${await token(first)}` },
+      })
     ).json()) as AnalysisResponse;
     const verdict = detail.analysis.verdict;
     expect(verdict).toBeDefined();
     const popup = await openPopupFor(context, 'calm-garden.test');
-    const names = { uplifting: 'Uplifting', neutral: 'Neutral', mixed: 'Mixed', draining: 'Draining' } as const;
+    const names = {
+      uplifting: 'Uplifting',
+      neutral: 'Neutral',
+      mixed: 'Mixed',
+      draining: 'Draining',
+    } as const;
     await expect(popup.locator('#last-verdict')).toContainText(names[verdict!]);
     await expect(popup.getByText('analysed by the server · sent')).toBeVisible();
     await expect(popup.getByRole('list', { name: 'Strongest categories' })).toBeVisible();
     await expectAccessible(popup);
   } finally {
     await context.close();
-    await Promise.all([pages.stop(), ext.cleanup()]);
+    await pages.stop();
   }
 });
 
@@ -121,7 +122,6 @@ test('a slow or aborted sign-in check keeps every tab signed in; failing loads s
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  const ext = await buildExtension({ apiBase: baseURL, webOrigin: baseURL });
   const { context } = await launchWithExtension(ext.dir, baseURL);
   try {
     const page = await context.newPage();
@@ -133,7 +133,9 @@ test('a slow or aborted sign-in check keeps every tab signed in; failing loads s
     // A new tab whose sign-in check is slow, left while the check is in flight.
     const slow = await context.newPage();
     let releaseSlow = () => {};
-    await slow.route('**/auth/loggedin', (route) => new Promise<void>((resolve) => (releaseSlow = resolve)).then(() => route.abort()));
+    await slow.route('**/auth/loggedin', (route) =>
+      new Promise<void>((resolve) => (releaseSlow = resolve)).then(() => route.abort()),
+    );
     const checking = slow.waitForRequest('**/auth/loggedin');
     await slow.goto('/auth/dashboard', { waitUntil: 'commit' });
     await checking;
@@ -197,12 +199,13 @@ test('a slow or aborted sign-in check keeps every tab signed in; failing loads s
 
     // Only an explicit "not logged in" signs out — and then every tab, as the token is shared.
     const other = await context.newPage();
-    await other.route('**/auth/loggedin', (route) => route.fulfill({ json: { success: true, loggedIn: false, user: null } }));
+    await other.route('**/auth/loggedin', (route) =>
+      route.fulfill({ json: { success: true, loggedIn: false, user: null } }),
+    );
     await other.goto('/auth/dashboard');
     await expect(other).toHaveURL(/\/auth\/login/);
     expect(await token(page)).toBeNull();
   } finally {
     await context.close();
-    await ext.cleanup();
   }
 });
