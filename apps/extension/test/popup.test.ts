@@ -104,6 +104,19 @@ describe('popup', () => {
     expect(document.getElementById('last-result')).toBeNull();
   });
 
+  it('beside a verdict, gives the valence as the tone of the words, never a lean that could contradict it', () => {
+    render(
+      document,
+      state({
+        last: sent,
+        lastVerdict: { verdict: 'uplifting', drivers: ['Awe', 'Compassion'], confidence: 0.57 },
+        lastValence: 0.07,
+      }),
+    );
+    expect(document.getElementById('last-verdict')!.textContent).toBe('Uplifting: likely to leave you feeling better.');
+    expect(document.getElementById('last-valence')!.textContent).toBe('Tone of its words: +0.07 (from −1 to +1)');
+  });
+
   it('says the result is loading (busy), still being analysed, failed or gone', () => {
     render(document, state({ last: sent, lastResult: 'loading' }));
     expect(document.getElementById('last-result')!.textContent).toBe('Loading the result…');

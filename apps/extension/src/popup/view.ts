@@ -4,9 +4,14 @@ import { SKIP_REASON_TEXT } from '../skip-reasons';
 
 const el = <T extends HTMLElement = HTMLElement>(doc: Document, id: string) => doc.getElementById(id) as T;
 
-/** The overall lean of a page in words, from its valence (-1 harmful … +1 good). */
-export function valenceText(valence: number): string {
+/**
+ * A page's valence (−1 harmful … +1 good) in words. Beside a verdict it is only the tone of the words: the
+ * verdict also weighs what the page makes a reader feel, so a lean in words of its own could contradict it
+ * ("Uplifting" over "about neutral").
+ */
+export function valenceText(valence: number, besideVerdict = false): string {
   const signed = `${valence >= 0 ? '+' : '−'}${Math.abs(valence).toFixed(2)}`;
+  if (besideVerdict) return `Tone of its words: ${signed} (from −1 to +1)`;
   const lean = valence >= 0.15 ? 'leans positive' : valence <= -0.15 ? 'leans negative' : 'about neutral';
   return `Overall: ${lean} (valence ${signed})`;
 }
@@ -129,7 +134,7 @@ export function render(doc: Document, s: PopupState): void {
     if (s.lastValence !== null) {
       const overall = doc.createElement('p');
       overall.id = 'last-valence';
-      overall.textContent = valenceText(s.lastValence);
+      overall.textContent = valenceText(s.lastValence, Boolean(s.lastVerdict));
       last.append(overall);
     }
     if (s.lastTop.length > 0) {
