@@ -18,6 +18,18 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
+/** No text of the header is cut short with an ellipsis (decision 147: under 420 px the mark shows without the name). */
+async function expectHeaderUncut(page: Page) {
+  const cut = await page
+    .getByRole('banner')
+    .evaluate((banner) =>
+      [...banner.querySelectorAll<HTMLElement>('*')]
+        .filter((el) => getComputedStyle(el).textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth)
+        .map((el) => el.textContent),
+    );
+  expect(cut).toEqual([]);
+}
+
 test.describe('the demo account', () => {
   test.use({ baseURL: async ({ seeded }, use) => use(seeded.baseURL) });
 
@@ -104,6 +116,7 @@ test.describe('the demo account', () => {
     // Phone width: nothing scrolls sideways, still accessible.
     await page.setViewportSize({ width: 360, height: 800 });
     await expectNoSidewaysScroll(page);
+    await expectHeaderUncut(page);
     await expectAccessible(page);
     await page.screenshot({ path: testInfo.outputPath('insights-360.png'), fullPage: true });
 
@@ -133,5 +146,6 @@ test('a fresh user: the onboarding card, then no insights yet', async ({ page })
   await expectAccessible(page);
   await page.setViewportSize({ width: 360, height: 800 });
   await expectNoSidewaysScroll(page);
+  await expectHeaderUncut(page);
   await expectAccessible(page);
 });

@@ -27,7 +27,9 @@ export function Header({ statusSlot, userSlot }: HeaderProps) {
           className="flex min-w-0 items-center gap-2.5 rounded-lg text-lg font-semibold tracking-tight text-ink"
         >
           <img src="/favicon.svg" alt="" className="size-8 shrink-0" />
-          <span className="truncate">{env.serviceName}</span>
+          {/* Under 420 px the status LED and the avatar leave no room for the whole name: the mark alone
+              shows, and the name stays the link's accessible name (decision 147). */}
+          <span className="sr-only min-[420px]:not-sr-only min-[420px]:truncate">{env.serviceName}</span>
         </AppLink>
         <div className="flex items-center gap-3">
           {statusSlot}
