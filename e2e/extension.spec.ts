@@ -17,6 +17,7 @@ import {
   CONSENT_PAGE_PATH,
   EXTENSION_ID,
   extensionStorage,
+  extensionWorker,
   launchWithExtension,
   queued,
   startRecordingProxy,
@@ -164,7 +165,7 @@ async function useUpFreePlan(page: Page) {
 
 /** How many offscreen documents the extension has open: Chromium hosts the on-device analyzer in one (decision 124). */
 async function offscreenDocuments(context: BrowserContext): Promise<number> {
-  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const worker = await extensionWorker(context);
   return worker.evaluate(async () => {
     const { runtime } = (
       globalThis as unknown as {
@@ -378,7 +379,6 @@ test('consent before the first capture; private pages never leave; addresses los
     'outrage-daily.test',
   );
   await visit(h.context, outrage);
-  expect(h.sentFor('outrage-daily.test')).toHaveLength(1);
   await expectNotSentBefore(h, 'outrage-daily.test', h.pages.url('calm-garden.test', '/after-ignore'), 1);
 });
 
