@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { loginPins, oauthExchangeCodes, oauthIdentities, sessions } from '../../db/schema.ts';
-import { firstOrNull } from '../../db/rows.ts';
+import { columns, firstOrNull } from '../../db/rows.ts';
 
 /** Sessions, PINs and OIDC identities. The only module code that touches these tables. */
 
@@ -160,16 +160,17 @@ export async function deleteDeadSessions(db: Db, userId: string, now: Date, idle
 }
 
 export async function listSessions(db: Db, userId: string): Promise<SessionSummary[]> {
+  const fields = columns(sessions, [
+    'id',
+    'method',
+    'userAgent',
+    'createdAt',
+    'lastSeenAt',
+    'expiresAt',
+    'revokedAt',
+  ]);
   return db
-    .select({
-      id: sessions.id,
-      method: sessions.method,
-      userAgent: sessions.userAgent,
-      createdAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      revokedAt: sessions.revokedAt,
-    })
+    .select(fields)
     .from(sessions)
     .where(eq(sessions.userId, userId))
     .orderBy(desc(sessions.createdAt));
@@ -326,14 +327,9 @@ export async function touchIdentity(
 }
 
 export async function listIdentities(db: Db, userId: string): Promise<IdentitySummary[]> {
+  const fields = columns(oauthIdentities, ['issuer', 'subject', 'email', 'createdAt', 'lastUsedAt']);
   return db
-    .select({
-      issuer: oauthIdentities.issuer,
-      subject: oauthIdentities.subject,
-      email: oauthIdentities.email,
-      createdAt: oauthIdentities.createdAt,
-      lastUsedAt: oauthIdentities.lastUsedAt,
-    })
+    .select(fields)
     .from(oauthIdentities)
     .where(eq(oauthIdentities.userId, userId))
     .orderBy(desc(oauthIdentities.createdAt));

@@ -48,142 +48,102 @@ export const TEXT_LONG_MAX = 2000;
 export const TEXT_CUE_HALF = 15;
 export const TEXT_CUE_FULL = 40;
 
+/** A choice question from its options as [text, effects] pairs. */
+function choice(type: ChoiceQuestion['type']) {
+  return (
+    id: string,
+    question: string,
+    options: readonly (readonly [string, Effects])[],
+  ): ChoiceQuestion => ({
+    id,
+    type,
+    question,
+    options: options.map(([text, effects]) => ({ text, effects })),
+  });
+}
+const multipleChoice = choice('MULTIPLE_CHOICE');
+const radio = choice('RADIO');
+const either = choice('AB_SELECTION');
+
 export const QUESTIONS: readonly QuestionDef[] = [
-  {
-    id: 'sources',
-    type: 'MULTIPLE_CHOICE',
-    question: 'Where does most of what you read online come from?',
-    options: [
-      { text: 'News sites and apps', effects: {} },
-      { text: 'Social media feeds', effects: { mindful: -0.5, selfAssurance: -0.5 } },
-      { text: 'Newsletters and blogs', effects: { mindful: 0.5 } },
-      { text: 'Forums and comment sections', effects: { restraint: -0.5, angerRegulation: -0.5 } },
-      { text: 'Long-form magazines and books', effects: { depth: 1 } },
-      { text: 'Video and podcasts', effects: {} },
+  multipleChoice('sources', 'Where does most of what you read online come from?', [
+    ['News sites and apps', {}],
+    ['Social media feeds', { mindful: -0.5, selfAssurance: -0.5 }],
+    ['Newsletters and blogs', { mindful: 0.5 }],
+    ['Forums and comment sections', { restraint: -0.5, angerRegulation: -0.5 }],
+    ['Long-form magazines and books', { depth: 1 }],
+    ['Video and podcasts', {}],
+  ]),
+  multipleChoice('topics', 'Which topics do you follow most closely?', [
+    ['Politics and current affairs', { balance: -0.5 }],
+    ['Crime, conflict and disasters', { balance: -1, composure: -0.5 }],
+    ['Science and technology', { openness: 1, balance: 0.5 }],
+    ['Money and markets', {}],
+    ['Celebrities and lifestyle', { selfAssurance: -0.5 }],
+    ['Health and wellbeing', { seeking: 0.5 }],
+    ['Arts, culture and nature', { openness: 0.5, balance: 0.5, uplift: 0.5 }],
+    ['Sport', { balance: 0.5 }],
+  ]),
+  radio('daily-time', 'How much time do you spend reading online on a typical day?', [
+    ['Less than 30 minutes', { mindful: 1 }],
+    ['30 minutes to 1 hour', { mindful: 0.5 }],
+    ['1 to 3 hours', {}],
+    ['More than 3 hours', { mindful: -1 }],
+  ]),
+  radio('checking', 'How often do you check the news or your feeds?', [
+    ['A few times a week', { mindful: 1, composure: 0.5 }],
+    ['Once or twice a day', { mindful: 0.5 }],
+    ['Several times a day', { mindful: -0.5 }],
+    ['Whenever I have a spare moment', { mindful: -1, composure: -0.5 }],
+  ]),
+  radio('alarming-linger', 'After you read an alarming story, how long does it stay with you?', [
+    ['It passes within minutes', { composure: 1, recovery: 1 }],
+    ['An hour or so', { recovery: 0.5 }],
+    ['Most of the day', { composure: -0.5, recovery: -1 }],
+    ['It keeps coming back for days', { composure: -1, recovery: -1, perspective: -0.5 }],
+  ]),
+  either('anger-response', 'When a post makes you angry, what are you more likely to do?', [
+    ['Keep reading, reply or share it', { restraint: -1, angerRegulation: -1 }],
+    ['Close it and move on', { restraint: 1, angerRegulation: 0.5 }],
+  ]),
+  either('depth-preference', 'Which would you rather read?', [
+    ['One long, detailed article on a story', { depth: 1, perspective: 0.5 }],
+    ['Many short headlines and updates', { depth: -1 }],
+  ]),
+  radio('after-session', 'How do you usually feel after a long reading session?', [
+    ['Energised and better informed', { uplift: 1, recovery: 0.5 }],
+    ['About the same as before', {}],
+    ['Drained or on edge', { composure: -1, mindful: -0.5 }],
+    ['Low or discouraged', { recovery: -1, uplift: -0.5 }],
+  ]),
+  radio(
+    'others-success',
+    "When you see other people's successes online (homes, trips, careers), how does it usually leave you?",
+    [
+      ['Happy for them', { selfAssurance: 1, uplift: 0.5 }],
+      ['Indifferent', { selfAssurance: 0.5 }],
+      ['A little behind', { selfAssurance: -0.5 }],
+      ['Unsatisfied with my own life', { selfAssurance: -1 }],
     ],
-  },
-  {
-    id: 'topics',
-    type: 'MULTIPLE_CHOICE',
-    question: 'Which topics do you follow most closely?',
-    options: [
-      { text: 'Politics and current affairs', effects: { balance: -0.5 } },
-      { text: 'Crime, conflict and disasters', effects: { balance: -1, composure: -0.5 } },
-      { text: 'Science and technology', effects: { openness: 1, balance: 0.5 } },
-      { text: 'Money and markets', effects: {} },
-      { text: 'Celebrities and lifestyle', effects: { selfAssurance: -0.5 } },
-      { text: 'Health and wellbeing', effects: { seeking: 0.5 } },
-      { text: 'Arts, culture and nature', effects: { openness: 0.5, balance: 0.5, uplift: 0.5 } },
-      { text: 'Sport', effects: { balance: 0.5 } },
-    ],
-  },
-  {
-    id: 'daily-time',
-    type: 'RADIO',
-    question: 'How much time do you spend reading online on a typical day?',
-    options: [
-      { text: 'Less than 30 minutes', effects: { mindful: 1 } },
-      { text: '30 minutes to 1 hour', effects: { mindful: 0.5 } },
-      { text: '1 to 3 hours', effects: {} },
-      { text: 'More than 3 hours', effects: { mindful: -1 } },
-    ],
-  },
-  {
-    id: 'checking',
-    type: 'RADIO',
-    question: 'How often do you check the news or your feeds?',
-    options: [
-      { text: 'A few times a week', effects: { mindful: 1, composure: 0.5 } },
-      { text: 'Once or twice a day', effects: { mindful: 0.5 } },
-      { text: 'Several times a day', effects: { mindful: -0.5 } },
-      { text: 'Whenever I have a spare moment', effects: { mindful: -1, composure: -0.5 } },
-    ],
-  },
-  {
-    id: 'alarming-linger',
-    type: 'RADIO',
-    question: 'After you read an alarming story, how long does it stay with you?',
-    options: [
-      { text: 'It passes within minutes', effects: { composure: 1, recovery: 1 } },
-      { text: 'An hour or so', effects: { recovery: 0.5 } },
-      { text: 'Most of the day', effects: { composure: -0.5, recovery: -1 } },
-      { text: 'It keeps coming back for days', effects: { composure: -1, recovery: -1, perspective: -0.5 } },
-    ],
-  },
-  {
-    id: 'anger-response',
-    type: 'AB_SELECTION',
-    question: 'When a post makes you angry, what are you more likely to do?',
-    options: [
-      { text: 'Keep reading, reply or share it', effects: { restraint: -1, angerRegulation: -1 } },
-      { text: 'Close it and move on', effects: { restraint: 1, angerRegulation: 0.5 } },
-    ],
-  },
-  {
-    id: 'depth-preference',
-    type: 'AB_SELECTION',
-    question: 'Which would you rather read?',
-    options: [
-      { text: 'One long, detailed article on a story', effects: { depth: 1, perspective: 0.5 } },
-      { text: 'Many short headlines and updates', effects: { depth: -1 } },
-    ],
-  },
-  {
-    id: 'after-session',
-    type: 'RADIO',
-    question: 'How do you usually feel after a long reading session?',
-    options: [
-      { text: 'Energised and better informed', effects: { uplift: 1, recovery: 0.5 } },
-      { text: 'About the same as before', effects: {} },
-      { text: 'Drained or on edge', effects: { composure: -1, mindful: -0.5 } },
-      { text: 'Low or discouraged', effects: { recovery: -1, uplift: -0.5 } },
-    ],
-  },
-  {
-    id: 'others-success',
-    type: 'RADIO',
-    question:
-      "When you see other people's successes online (homes, trips, careers), how does it usually leave you?",
-    options: [
-      { text: 'Happy for them', effects: { selfAssurance: 1, uplift: 0.5 } },
-      { text: 'Indifferent', effects: { selfAssurance: 0.5 } },
-      { text: 'A little behind', effects: { selfAssurance: -0.5 } },
-      { text: 'Unsatisfied with my own life', effects: { selfAssurance: -1 } },
-    ],
-  },
-  {
-    id: 'uplifting-content',
-    type: 'MULTIPLE_CHOICE',
-    question: 'Which kinds of content reliably lift your mood?',
-    options: [
-      { text: 'Good-news stories', effects: { uplift: 0.5, seeking: 0.5 } },
-      { text: 'Wonders of nature and science', effects: { openness: 0.5, uplift: 0.5 } },
-      { text: 'Acts of kindness', effects: { uplift: 0.5, perspective: 0.5 } },
-      { text: 'Humour', effects: { uplift: 0.5 } },
-      { text: 'Practical guides and how-tos', effects: { seeking: 0.5 } },
-      { text: 'Nothing in particular', effects: { uplift: -1, seeking: -1, openness: -0.5 } },
-    ],
-  },
-  {
-    id: 'surprising-headline',
-    type: 'AB_SELECTION',
-    question: 'When a headline surprises or shocks you, what do you usually do?',
-    options: [
-      { text: 'Look for the source or other reports first', effects: { critical: 1, perspective: 0.5 } },
-      { text: 'Take it at face value and move on', effects: { critical: -1 } },
-    ],
-  },
-  {
-    id: 'stopping',
-    type: 'RADIO',
-    question: 'How easy is it for you to stop reading when you meant to?',
-    options: [
-      { text: 'Easy', effects: { mindful: 1, restraint: 0.5 } },
-      { text: 'Usually easy', effects: { mindful: 0.5 } },
-      { text: 'Often hard', effects: { mindful: -0.5 } },
-      { text: 'Very hard', effects: { mindful: -1, restraint: -0.5 } },
-    ],
-  },
+  ),
+  multipleChoice('uplifting-content', 'Which kinds of content reliably lift your mood?', [
+    ['Good-news stories', { uplift: 0.5, seeking: 0.5 }],
+    ['Wonders of nature and science', { openness: 0.5, uplift: 0.5 }],
+    ['Acts of kindness', { uplift: 0.5, perspective: 0.5 }],
+    ['Humour', { uplift: 0.5 }],
+    ['Practical guides and how-tos', { seeking: 0.5 }],
+    ['Nothing in particular', { uplift: -1, seeking: -1, openness: -0.5 }],
+  ]),
+  either('surprising-headline', 'When a headline surprises or shocks you, what do you usually do?', [
+    ['Look for the source or other reports first', { critical: 1, perspective: 0.5 }],
+    ['Take it at face value and move on', { critical: -1 }],
+  ]),
+  radio('stopping', 'How easy is it for you to stop reading when you meant to?', [
+    ['Easy', { mindful: 1, restraint: 0.5 }],
+    ['Usually easy', { mindful: 0.5 }],
+    ['Often hard', { mindful: -0.5 }],
+    ['Very hard', { mindful: -1, restraint: -0.5 }],
+  ]),
   {
     id: 'want-more',
     type: 'TEXT_SHORT',
