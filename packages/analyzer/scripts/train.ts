@@ -199,18 +199,6 @@ const nyt = loadNyt();
 const articles = nytArticles(nyt);
 const nytFold = (article: string): number => parseInt(fnv1a(`nyt:${article}`), 16) % FOLDS;
 const emoFold = (id: string): number => parseInt(fnv1a(`emobank:${id}`), 16) % FOLDS;
-const fixedSamples: LexSample[] = [
-  ...LEX_SOURCES.slice(0, 3).flatMap((name, s) =>
-    loadVaderSentences(`${name}_GroundTruth.txt`).map((r) => lexSample(s, r.text, r.valence / 4)),
-  ),
-  // GoEmotions: y = ½ (#positive − #negative labels) / #labels (neutral and ambiguous labels count 0).
-  ...rows.map((r) =>
-    lexSample(4, r.text, (0.5 * (r.labels.filter((l) => POS_SET.has(l)).length - r.labels.filter((l) => NEG_SET.has(l)).length)) / r.labels.length),
-  ),
-];
-const nytSamples = nyt.map((r) => ({ article: r.article, sample: lexSample(NYT_SOURCE, r.text, r.valence / 4) }));
-console.info(`  valence lexicon: ${fixedSamples.length + nytSamples.length} labelled sentences, λ=${LEX_LAMBDA}, ω=${LEX_WEIGHTS.join('/')}`);
-
 // The embedding prior (scripts/embedding.ts): δ_w ~ N(τ·m_w, 1/λ), m_w predicted from the word's embedding by a
 // ridge regression on the δ of a first, prior-free fit (same fold: no held-out NYT sentence reaches the targets).
 const EMB_WORDS = Number(process.env.EMB_WORDS ?? 50000); // the most frequent embedding words given a prior (0: off)
@@ -236,6 +224,22 @@ if (embeddings) {
   table.wordValence = { vocab: entries.map(([w]) => w), value: entries.map(([, v]) => v) };
   console.info(`  extended word valence: ${entries.length} words from ${ext.trained} VADER-rated ones, α=${EXT_ALPHA}, ${EXT_SKIP} most frequent left out`);
 }
+
+// The lexicon's sentences are scored as the analyzer scores them: VADER with the event words rated from the shipped
+// extended word valence and the reversal scope (src/composition.ts).
+const EXTENDED: ReadonlyMap<string, number> = new Map(table.wordValence.vocab.map((w, i) => [w, table.wordValence.value[i]!]));
+const fixedSamples: LexSample[] = [
+  ...LEX_SOURCES.slice(0, 3).flatMap((name, s) =>
+    loadVaderSentences(`${name}_GroundTruth.txt`).map((r) => lexSample(s, r.text, r.valence / 4, EXTENDED)),
+  ),
+  // GoEmotions: y = ½ (#positive − #negative labels) / #labels (neutral and ambiguous labels count 0).
+  ...rows.map((r) =>
+    lexSample(4, r.text, (0.5 * (r.labels.filter((l) => POS_SET.has(l)).length - r.labels.filter((l) => NEG_SET.has(l)).length)) / r.labels.length, EXTENDED),
+  ),
+];
+const nytSamples = nyt.map((r) => ({ article: r.article, sample: lexSample(NYT_SOURCE, r.text, r.valence / 4, EXTENDED) }));
+console.info(`  valence lexicon: ${fixedSamples.length + nytSamples.length} labelled sentences, λ=${LEX_LAMBDA}, ω=${LEX_WEIGHTS.join('/')}`);
+
 
 // LEX_CACHE=1 (experiments only): keep each fold's lexicon in the temp directory and reuse it.
 function lexiconTable(excludeFold: number): ModelTable['valenceLexicon'] {

@@ -9,7 +9,7 @@
  * At run time only the NYT head and δ are kept: the analyzer scores news-like text.
  */
 import { cueWords } from '../src/text.ts';
-import { vaderScores } from '../src/vader.ts';
+import { composedVaderScores } from '../src/composition.ts';
 
 export interface LexSample {
   source: number;
@@ -20,8 +20,9 @@ export interface LexSample {
   y: number;
 }
 
-export function lexSample(source: number, text: string, y: number): LexSample {
-  const v = vaderScores(text);
+/** One labelled sentence; `extended` = the extended word valence ṽ the analyzer uses (src/composition.ts). */
+export function lexSample(source: number, text: string, y: number, extended?: ReadonlyMap<string, number>): LexSample {
+  const v = composedVaderScores(text, extended);
   return { source, words: cueWords(text), compound: v.compound, posMinusNeg: v.pos - v.neg, y };
 }
 

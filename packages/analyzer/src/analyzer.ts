@@ -1,7 +1,7 @@
 import { CATEGORIES, type CategoryId } from '@mediadiet/contract/categories';
 import { countTokens } from './tokens.ts';
-import { cueWords, splitSentences } from './text.ts';
-import { vaderScores } from './vader.ts';
+import { scopedCueWords, splitSentences } from './text.ts';
+import { REVERSAL_FACTOR, REVERSAL_SCOPE, REVERSERS, composedVaderScores } from './composition.ts';
 import {
   applyCalibration,
   betaBinomialBayesFactor,
@@ -96,18 +96,20 @@ export class AffectModel {
     const { table, k, columns } = this;
     const logit = Float64Array.from(table.bias);
     const strongest = new Float64Array(k).fill(-Infinity);
-    const words = cueWords(text);
+    const { words, reversed } = scopedCueWords(text, REVERSERS, REVERSAL_SCOPE);
     let deltaSum = 0;
     let extendedSum = 0;
     let extendedCount = 0;
     let wordValenceMin = 0;
     const topic = new Float64Array(k);
-    for (const w of words) {
+    for (let i = 0; i < words.length; i++) {
+      const w = words[i] as string;
       const t = this.topics.get(w);
       if (t) for (let c = 0; c < k; c++) if ((t[c] as number) > (topic[c] as number)) topic[c] = t[c] as number;
       deltaSum += this.delta.get(w) ?? 0;
-      const e = this.extended.get(w);
+      let e = this.extended.get(w);
       if (e !== undefined) {
+        if (e < 0 && reversed[i]) e *= REVERSAL_FACTOR;
         extendedSum += e;
         extendedCount++;
         if (e < wordValenceMin) wordValenceMin = e;
@@ -128,7 +130,7 @@ export class AffectModel {
       probability[c] = applyCalibration(table.calibration[c] ?? { x: [], y: [] }, logit[c] as number);
       hit[c] = (strongest[c] as number) >= table.hitWeight ? 1 : 0;
     }
-    const v = vaderScores(text);
+    const v = composedVaderScores(text, this.extended);
     const posMinusNeg = v.pos - v.neg;
     const lexical = lexicalValence(table.valenceLexicon.head, v.compound, posMinusNeg, deltaSum, words.length);
     const wordValence = extendedCount > 0 ? extendedSum / extendedCount : 0;

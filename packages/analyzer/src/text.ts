@@ -56,8 +56,21 @@ export const NEGATION_SCOPE = 3;
  * flip). Each word counts once per sentence.
  */
 export function cueWords(sentence: string): string[] {
-  const seen = new Set<string>();
+  return scopedCueWords(sentence).words;
+}
+
+/**
+ * `cueWords` with, per word, whether it stands within `reversalScope` words after one of `reversers` (any of its
+ * occurrences; README "Valence", src/composition.ts). Word positions count every word, negated ones too.
+ */
+export function scopedCueWords(
+  sentence: string,
+  reversers: ReadonlySet<string> = new Set(),
+  reversalScope = 0,
+): { words: string[]; reversed: boolean[] } {
+  const seen = new Map<string, boolean>();
   let negatedUntil = -1;
+  let reversedUntil = -1;
   let i = 0;
   for (const m of sentence.toLowerCase().matchAll(WORD)) {
     let w = m[0];
@@ -65,9 +78,10 @@ export function cueWords(sentence: string): string[] {
     if (NEGATORS.has(w) || w.endsWith("n't")) {
       negatedUntil = i + NEGATION_SCOPE;
     } else if (i > negatedUntil) {
-      seen.add(w);
+      seen.set(w, (seen.get(w) ?? false) || i <= reversedUntil);
     }
+    if (reversers.has(w)) reversedUntil = i + reversalScope;
     i++;
   }
-  return [...seen];
+  return { words: [...seen.keys()], reversed: [...seen.values()] };
 }

@@ -164,8 +164,12 @@ function neverCheck(valence: number, w: readonly string[], startI: number, index
   return valence;
 }
 
-/** Per-token VADER valences (after booster, negation, idiom, "least" and "but" rules) for one sentence. */
-export function vaderValences(words: readonly string[]): number[] {
+/**
+ * Per-token VADER valences (after booster, negation, idiom, "least" and "but" rules) for one sentence. `extra` rates
+ * a lower-cased word the lexicon lacks (undefined: none), which then goes through the same rules; without it this
+ * is the package's scorer.
+ */
+export function vaderValences(words: readonly string[], extra?: (word: string) => number | undefined): number[] {
   const n = words.length;
   const lower = words.map((x) => x.toLowerCase());
   let upperCount = 0;
@@ -176,7 +180,7 @@ export function vaderValences(words: readonly string[]): number[] {
     const item = words[i] as string;
     const itemLower = lower[i] as string;
     if ((i < n - 1 && itemLower === 'kind' && lower[i + 1] === 'of') || BOOSTER.has(itemLower)) continue;
-    let valence = LEXICON.get(itemLower);
+    let valence = LEXICON.get(itemLower) ?? extra?.(itemLower);
     if (valence === undefined) continue;
     if (isCapDiff && isUpper(item)) valence += valence > 0 ? C_INCR : -C_INCR;
     for (let startI = 0; startI < 3; startI++) {
@@ -226,7 +230,11 @@ export function punctuationEmphasis(text: string): number {
 /** VADER polarity scores for one piece of text (a sentence, in VADER's intended use). */
 export function vaderScores(text: string): VaderScores {
   const words = vaderTokens(text);
-  const sentiments = vaderValences(words);
+  return vaderScoresOf(text, words.length, vaderValences(words));
+}
+
+/** VADER's scores from per-token valences (`vaderValences`, possibly adjusted) of `text` with `tokenCount` tokens. */
+export function vaderScoresOf(text: string, tokenCount: number, sentiments: readonly number[]): VaderScores {
   if (sentiments.length === 0) {
     return { sum: 0, emphasis: 0, compound: 0, pos: 0, neg: 0, neu: 0, tokenCount: 0, sentimentCount: 0 };
   }
@@ -252,7 +260,7 @@ export function vaderScores(text: string): VaderScores {
     pos: Math.abs(posSum / total),
     neg: Math.abs(negSum / total),
     neu: Math.abs(neuCount / total),
-    tokenCount: words.length,
+    tokenCount,
     sentimentCount: sentiments.length - neuCount,
   };
 }

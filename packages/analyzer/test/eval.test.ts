@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasData } from '../scripts/data.ts';
+import { MODEL_TABLE } from '../src/model/index.ts';
 
 // Collected only where ../shared/data exists (see vitest.config.ts); the guard below is a second line of defence.
 if (hasData()) {
@@ -15,6 +16,8 @@ if (hasData()) {
       for (const h of f.headlines) expect(h.ours).toBeGreaterThan(h.vader);
       expect(f.headlinesMean.ours).toBeGreaterThanOrEqual(0.45);
       expect(f.headlinesValence.ours).toBeGreaterThan(f.headlinesValence.vader);
+      expect(f.headlinesValence.ours).toBeGreaterThanOrEqual(0.68);
+      expect(MODEL_TABLE.valenceCv.nytArticle).toBeGreaterThanOrEqual(0.75);
       for (const row of [f.nytArticle, f.nytSentence, f.emobankAll, f.emobankNews]) expect(row.ours).toBeGreaterThan(row.vader);
     }, 300_000); // ≈ 17,000 texts: minutes on a shared machine
   });
