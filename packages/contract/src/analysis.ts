@@ -9,6 +9,7 @@ import {
 import { IdSchema, IsoDateTimeSchema, successWith } from './common';
 import { AnalysisModeSchema } from './enums';
 import { CARD_MAX_CATEGORIES_PER_CLASS, RECENT_PAGE_MAX, RECENT_WINDOW_DAYS } from './constants';
+import { messages } from './messages';
 
 export { AnalysisModeSchema, type AnalysisMode } from './enums';
 
@@ -90,7 +91,9 @@ export type RecentAnalysesQuery = z.infer<typeof RecentAnalysesQuerySchema>;
 /**
  * One history card's analysis (spec §2: the recent analyses "with what the cards need"): the Analysis
  * without `modelVersion`, and with `categoryScores` cut to the card's categories — the top
- * CARD_MAX_CATEGORIES_PER_CLASS pro and mal by BaseScore (`topCategories`, made by `toRecentAnalysis`).
+ * CARD_MAX_CATEGORIES_PER_CLASS pro and mal by BaseScore (`topCategories`, made by `toRecentAnalysis`). It keeps
+ * the page's `title` (when known) and its `verdict`, `drivers` and `confidence` (when the analysis has a verdict:
+ * older analyses and other scorers have none), which the card leads with.
  * An Analysis is also a valid RecentAnalysis (the live socket payload is put into the history as it is);
  * the detail fetches the whole analysis (`GET /api/analysis/get/:id`).
  */
@@ -186,7 +189,22 @@ export function toRecentAnalysis(analysis: Analysis | RecentAnalysis): RecentAna
     ...(analysis.valence === undefined ? {} : { valence: analysis.valence }),
     ...(analysis.overallScore === undefined ? {} : { overallScore: analysis.overallScore }),
     ...(analysis.mode === undefined ? {} : { mode: analysis.mode }),
+    ...(analysis.verdict === undefined ? {} : { verdict: analysis.verdict }),
+    ...(analysis.drivers === undefined ? {} : { drivers: analysis.drivers }),
+    ...(analysis.confidence === undefined ? {} : { confidence: analysis.confidence }),
   };
+}
+
+/**
+ * A verdict in words, led by its name and followed by what drives it (category display names, in running
+ * text): "Mostly draining — anger and fear", "Uplifting — hope", "Neutral — nothing strongly felt". A verdict
+ * without drivers is its name alone.
+ */
+export function verdictText(verdict: Verdict, drivers: readonly CategoryId[] = []): string {
+  const words = messages.verdict;
+  if (verdict === 'neutral') return `${words.names.neutral} — ${words.nothingFelt}`;
+  const felt = drivers.map((id) => CATEGORIES[id].name.toLowerCase());
+  return felt.length === 0 ? words.names[verdict] : `${words.names[verdict]} — ${felt.join(' and ')}`;
 }
 
 /** A cut-off date for the recent window: now minus `days` (default 7). */

@@ -141,6 +141,28 @@ export const messages = {
     bayes: 'Bayes',
     probability: 'Probability',
     effectiveN: 'N',
+    /** The detail's plain explanation of its figures, one sentence each (analyzer README, "Pattern strength"). */
+    numbersHelpTitle: 'What do these numbers mean?',
+    numbersHelpPatternStrength:
+      'How closely the feelings this page stirs match the ones you tend to react to, and how strongly they come through: strong, moderate or weak.',
+    numbersHelpBayesFactor:
+      "How much the page's evidence favours a real pattern over chance: above 1 leans towards a pattern, below 1 towards chance, and the further from 1, the clearer.",
+    numbersHelpProbability:
+      'After weighing that evidence from even odds, how likely it is that the pattern is real, out of 100.',
+  },
+
+  /**
+   * A page's verdict in words (analyzer 2.0.0, decision 125), shown above the spec's figures on the History
+   * cards and the detail: the name, then what drives it ("Mostly draining — anger and fear").
+   */
+  verdict: {
+    names: {
+      uplifting: 'Uplifting',
+      neutral: 'Neutral',
+      mixed: 'Mixed',
+      draining: 'Mostly draining',
+    },
+    nothingFelt: 'nothing strongly felt',
   },
 
   /** Insights screen (spec §2). */
@@ -382,7 +404,7 @@ export const messages = {
     touchpointUrlScheme: 'Only http and https pages can be captured',
     touchpointTextTooLarge: 'The page text is larger than 200 KB. Send at most 200 KB of text.',
     touchpointIgnoredSite: 'This site is on the ignored or protected list and is never captured',
-    touchpointOwnSite: "Pages of Media Diet itself are not captured",
+    touchpointOwnSite: 'Pages of Media Diet itself are not captured',
     touchpointInvalidScores: 'The device scores are invalid',
     touchpointPrivateNetwork:
       'Pages on a private network (this computer, a home or office network, intranet names) are never captured',

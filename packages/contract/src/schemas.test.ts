@@ -10,6 +10,7 @@ import {
   recentWindowStart,
   toRecentAnalysis,
   topCategories,
+  verdictText,
 } from './analysis';
 import {
   LoggedInResponseSchema,
@@ -504,6 +505,34 @@ describe('analysis rules', () => {
     expect(
       RecentAnalysisSchema.safeParse({ ...card, categoryScores: { nope: card.categoryScores.awe } }).success,
     ).toBe(false);
+  });
+
+  it("keeps the page's title and its verdict, drivers and confidence on the card; adds none it lacks", () => {
+    const judged = buildAnalysis({
+      title: 'A long read',
+      verdict: 'draining',
+      drivers: ['anger', 'fear'],
+      confidence: 0.72,
+    });
+    expect(toRecentAnalysis(judged)).toMatchObject({
+      title: 'A long read',
+      verdict: 'draining',
+      drivers: ['anger', 'fear'],
+      confidence: 0.72,
+    });
+    const { title: _title, ...untitled } = buildAnalysis();
+    const card = toRecentAnalysis(untitled);
+    for (const key of ['title', 'verdict', 'drivers', 'confidence']) expect(card).not.toHaveProperty(key);
+  });
+
+  it.each([
+    ['draining', ['anger', 'fear'], 'Mostly draining — anger and fear'],
+    ['uplifting', ['hope'], 'Uplifting — hope'],
+    ['mixed', ['joy', 'sadness'], 'Mixed — joy and sadness'],
+    ['neutral', [], 'Neutral — nothing strongly felt'],
+    ['draining', [], 'Mostly draining'],
+  ] as const)('says a %s verdict driven by %j in words', (verdict, drivers, text) => {
+    expect(verdictText(verdict, drivers)).toBe(text);
   });
 
   it('computes the recent window start', () => {

@@ -264,6 +264,10 @@ export async function seedDemo(options: DemoSeedOptions): Promise<DemoSeedResult
           overallScore: scores.overallScore,
           modelVersion: scores.modelVersion,
           mode: 'server',
+          // What the worker keeps of a scored page (decision 126): the demo's cards and details show its verdict.
+          verdict: scores.verdict ?? null,
+          drivers: scores.drivers ?? null,
+          confidence: scores.confidence ?? null,
           createdAt: at,
         });
       });

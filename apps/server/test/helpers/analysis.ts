@@ -37,6 +37,10 @@ export interface AnalysisSpec {
   classification?: AnalysisScores['classificationAnalysis'];
   /** Default 'test-1'. */
   modelVersion?: string;
+  /** The analyzer's verdict (2.0.0 and later); none by default, as older analyses and other scorers have. */
+  verdict?: AnalysisScores['verdict'];
+  drivers?: AnalysisScores['drivers'];
+  confidence?: number;
 }
 
 /** Accepts every usage record (tests of reads do not exercise metering). */
@@ -93,6 +97,9 @@ export async function buildAnalyses(
         overallScore: spec.overallScore === undefined ? 50 : spec.overallScore,
         modelVersion: spec.modelVersion ?? 'test-1',
         mode: 'server',
+        verdict: spec.verdict ?? null,
+        drivers: spec.drivers ?? null,
+        confidence: spec.confidence ?? null,
         createdAt,
       });
       if (outcome.kind !== 'stored') throw new Error(`buildAnalyses: ${outcome.kind}`);

@@ -76,6 +76,13 @@ describe('demo seed', () => {
     expect(recent.totals.touchpoints).toBeGreaterThanOrEqual(6 * 6);
     expect(recent.results.length).toBe(Math.min(RECENT_PAGE_SIZE, week[0]!.n));
     expect(recent.results[0]!.url).toMatch(/^https:\/\/[a-z.]+\.[a-z]+\//);
+    // Each card leads with its page's title and the analyzer's verdict, as the worker stores them.
+    for (const card of recent.results) {
+      expect(card.title, card.url).toBeTruthy();
+      expect(card.verdict, card.url).toBeDefined();
+      expect(card.drivers, card.url).toBeDefined();
+    }
+    expect(new Set(recent.results.map((card) => card.verdict)).size).toBeGreaterThan(1);
 
     const insights = InsightsResponseSchema.parse(
       (await call(t, token, 'GET', '/api/analysis/insights')).json(),

@@ -138,6 +138,42 @@ describe('GET /api/analysis/recent', () => {
     expect(card!.categoryScores.fear).toEqual(toAnalysis(row!).categoryScores.fear);
   });
 
+  it("leads each card with the page's title and verdict when known; an older analysis has neither invented", async () => {
+    const me = await customer(t);
+    const [judged, untitled, old] = await buildAnalyses(t, me.userId, [
+      {
+        createdAt: ago(HOUR),
+        title: 'Storm warning',
+        verdict: 'draining',
+        drivers: ['anger', 'fear'],
+        confidence: 0.81,
+      },
+      { createdAt: ago(2 * HOUR), verdict: 'neutral', drivers: [] },
+      { createdAt: ago(3 * HOUR), title: 'From before verdicts' },
+    ]);
+    const cards = (await recent(me.token)).results;
+    expect(cards.map((c) => c.id)).toEqual([judged!.id, untitled!.id, old!.id]);
+    expect(cards[0]).toMatchObject({
+      title: 'Storm warning',
+      verdict: 'draining',
+      drivers: ['anger', 'fear'],
+      confidence: 0.81,
+    });
+    expect(cards[1]).toMatchObject({ verdict: 'neutral', drivers: [] });
+    expect(cards[1]).not.toHaveProperty('title');
+    expect(cards[1]).not.toHaveProperty('confidence');
+    expect(cards[2]).toMatchObject({ title: 'From before verdicts' });
+    for (const key of ['verdict', 'drivers', 'confidence']) expect(cards[2]).not.toHaveProperty(key);
+    // The card says what the detail says.
+    for (const card of cards) {
+      const detail = AnalysisResponseSchema.parse(
+        (await call(t, me.token, 'GET', `/api/analysis/get/${card.id}`)).json(),
+      ).analysis;
+      for (const key of ['title', 'verdict', 'drivers', 'confidence'] as const)
+        expect(card[key]).toEqual(detail[key]);
+    }
+  });
+
   it('stores each card with its analysis; a row stored before cards were stored shows the same card', async () => {
     const me = await customer(t);
     const rows = await buildAnalyses(t, me.userId, [
@@ -266,6 +302,25 @@ describe('GET /api/analysis/get/:id', () => {
     expect(body).toEqual({ success: true, analysis: expected });
     expect(body.analysis).toMatchObject({ title: 'A long read', overallScore: 77.25, mode: 'server' });
     expect(body.analysis.categoryScores.fear?.BaseScore).toBe(80);
+  });
+
+  it("carries the page's title and its verdict, drivers and confidence; an older analysis has no verdict", async () => {
+    const me = await customer(t);
+    const [judged, old] = await buildAnalyses(t, me.userId, [
+      { createdAt: ago(HOUR), title: 'Good news', verdict: 'uplifting', drivers: ['hope'], confidence: 0.64 },
+      { createdAt: ago(2 * HOUR) },
+    ]);
+    const get = async (id: string) =>
+      AnalysisResponseSchema.parse((await call(t, me.token, 'GET', `/api/analysis/get/${id}`)).json())
+        .analysis;
+    expect(await get(judged!.id)).toMatchObject({
+      title: 'Good news',
+      verdict: 'uplifting',
+      drivers: ['hope'],
+      confidence: 0.64,
+    });
+    const plain = await get(old!.id);
+    for (const key of ['title', 'verdict', 'drivers', 'confidence']) expect(plain).not.toHaveProperty(key);
   });
 
   it('answers 404 (not 403) for another user’s analysis, an unknown id and a malformed id', async () => {

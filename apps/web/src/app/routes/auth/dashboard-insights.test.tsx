@@ -16,15 +16,26 @@ import { fakeSockets } from '@/testing/fake-socket-io';
 import { renderApp } from '@/testing/render-app';
 import { installFakeChrome, type FakeChrome } from '@/testing/fake-chrome';
 
-
 let chrome: FakeChrome | undefined;
 afterEach(() => chrome?.uninstall());
 
-const first = buildAnalysis({ id: 'a-1', url: 'https://first.example.com/a', tokens: 1000 });
-const second = buildAnalysis({ id: 'a-2', url: 'https://second.example.com/b', tokens: 500 });
+// Pages without a title: the History cards and the detail lead with their site, which these tests follow.
+const first = buildAnalysis({
+  id: 'a-1',
+  url: 'https://first.example.com/a',
+  title: undefined,
+  tokens: 1000,
+});
+const second = buildAnalysis({
+  id: 'a-2',
+  url: 'https://second.example.com/b',
+  title: undefined,
+  tokens: 500,
+});
 /** Older than the history's week: only the insights list it. */
 const older = buildAnalysis({
   id: 'a-9',
+  title: undefined,
   url: 'https://older.example.com/c',
   createdAt: '2024-12-01T08:00:00.000Z',
 });
@@ -213,7 +224,12 @@ describe('live arrivals (socket analysis_created_{userId})', () => {
     const insightsBefore = calls.insights;
     await waitFor(() => expect(fakeSockets.at(-1)?.listenerCount(analysisCreatedEvent('user-7'))).toBe(1));
 
-    const fresh = buildAnalysis({ id: 'a-3', url: 'https://fresh.example.com/news', tokens: 250 });
+    const fresh = buildAnalysis({
+      id: 'a-3',
+      url: 'https://fresh.example.com/news',
+      title: undefined,
+      tokens: 250,
+    });
     act(() =>
       fakeSockets
         .at(-1)!
@@ -279,7 +295,8 @@ describe('a failed load (issue 28): the error within seconds, and no request sto
     server.use(
       http.get('*/api/analysis/recent', () => {
         asked.recent += 1;
-        if (down) return HttpResponse.json({ success: false, error: 'The database is unavailable' }, { status: 503 });
+        if (down)
+          return HttpResponse.json({ success: false, error: 'The database is unavailable' }, { status: 503 });
         return HttpResponse.json({
           success: true,
           results: [toRecentAnalysis(first)],
@@ -312,7 +329,9 @@ describe('a failed load (issue 28): the error within seconds, and no request sto
 
     down = false;
     vi.useRealTimers();
-    await userEvent.click(within(within(history).getByRole('alert')).getByRole('button', { name: 'Try again' }));
+    await userEvent.click(
+      within(within(history).getByRole('alert')).getByRole('button', { name: 'Try again' }),
+    );
     expect(await historyCards()).toHaveLength(1);
   });
 });
@@ -336,7 +355,11 @@ describe('Forget this page (issue 28, decision 116)', { timeout: 20_000 }, () =>
         const id = String(params.id);
         deleted.push(id);
         const at = kept.findIndex((a) => a.id === id);
-        if (at < 0) return HttpResponse.json({ success: false, error: messages.server.analysisNotFound }, { status: 404 });
+        if (at < 0)
+          return HttpResponse.json(
+            { success: false, error: messages.server.analysisNotFound },
+            { status: 404 },
+          );
         kept.splice(at, 1);
         return HttpResponse.json({ success: true, id });
       }),
@@ -392,7 +415,9 @@ describe('Forget this page (issue 28, decision 116)', { timeout: 20_000 }, () =>
     await waitFor(async () => expect(await historyCards()).toHaveLength(1));
     expect((await historyCards())[0]).toHaveAccessibleName(/^first\.example\.com /);
     // No 'Error fetching your data': the detail closed before its analysis went.
-    expect(within(screen.getByTestId('toasts')).queryByText(messages.loading.fetchingData)).not.toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('toasts')).queryByText(messages.loading.fetchingData),
+    ).not.toBeInTheDocument();
   });
 
   it("a failure stays in the dialog with the server's words", async () => {
@@ -428,7 +453,9 @@ describe('Forget this page (issue 28, decision 116)', { timeout: 20_000 }, () =>
         }),
       ),
     );
-    act(() => fakeSockets.at(-1)!.emitFromServer(analysisDeletedEvent('user-7'), { userId: 'user-7', id: 'a-1' }));
+    act(() =>
+      fakeSockets.at(-1)!.emitFromServer(analysisDeletedEvent('user-7'), { userId: 'user-7', id: 'a-1' }),
+    );
     await waitFor(async () => expect(await historyCards()).toHaveLength(1));
     expect(tokensStat()).toHaveTextContent(/^500$/);
     await waitFor(() => expect(calls.insights).toBeGreaterThan(insightsBefore));

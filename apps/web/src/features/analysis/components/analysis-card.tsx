@@ -6,12 +6,14 @@ import { CARD_MAX_CATEGORIES_PER_CLASS } from '@mediadiet/contract/constants';
 import { CategoryBars } from '@/features/analysis/components/category-bars';
 import { ForgetAnalysis } from '@/features/analysis/components/forget-analysis';
 import { PatternStrengthBadge } from '@/features/analysis/components/pattern-strength-badge';
-import { PageHeading } from '@/features/analysis/components/page-heading';
+import { PageHeading, pageHeadingLabel } from '@/features/analysis/components/page-heading';
+import { VerdictLine } from '@/features/analysis/components/verdict-line';
 
 /**
- * One touch point of the history (spec §2): site, date and time, Pattern Strength, and bars for the top two
- * pro and top two mal categories. The whole card is a link to the analysis detail, named by site and time
- * and described by the rest; beside the link (never inside it), "Forget this page".
+ * One touch point of the history (spec §2): led by the page's title (its site when it has none) and its verdict
+ * in words, then the site, date and time, Pattern Strength, and bars for the top two pro and top two mal
+ * categories. The whole card is a link to the analysis detail, named by title, site and time and described by
+ * the verdict and the rest; beside the link (never inside it), "Forget this page".
  */
 export function AnalysisCard({ analysis, href }: { analysis: RecentAnalysis; href: string }) {
   const id = useId();
@@ -22,11 +24,19 @@ export function AnalysisCard({ analysis, href }: { analysis: RecentAnalysis; hre
         to={href}
         state={returnFocusState(`analysis-${analysis.id}`)}
         data-return-focus={`analysis-${analysis.id}`}
-        aria-labelledby={`${id}-host ${id}-time`}
-        aria-describedby={`${id}-body`}
+        aria-labelledby={pageHeadingLabel(id, analysis.title)}
+        aria-describedby={analysis.verdict === undefined ? `${id}-body` : `${id}-verdict ${id}-body`}
         className="group flex w-full min-w-0 flex-col gap-4 rounded-2xl border border-line bg-surface p-5 shadow-card transition-colors hover:border-line-strong hover:bg-canvas/40"
       >
-        <PageHeading id={id} url={analysis.url} createdAt={analysis.createdAt} className="pr-9" />
+        <PageHeading
+          id={id}
+          url={analysis.url}
+          createdAt={analysis.createdAt}
+          title={analysis.title}
+          className="pr-9"
+        >
+          <VerdictLine id={`${id}-verdict`} verdict={analysis.verdict} drivers={analysis.drivers} />
+        </PageHeading>
         <div id={`${id}-body`} className="flex flex-col gap-4 @container">
           <PatternStrengthBadge correlation={analysis.classificationAnalysis.correlationCoefficient} />
           <div className="grid gap-4 @xs:grid-cols-2">

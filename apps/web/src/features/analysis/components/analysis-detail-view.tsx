@@ -8,16 +8,20 @@ import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
 import { notify } from '@/lib/toast';
 import { useAnalysis } from '@/features/analysis/api/get-analysis';
 import { CategoryScoreCard } from '@/features/analysis/components/category-score-card';
 import { ForgetAnalysis } from '@/features/analysis/components/forget-analysis';
+import { NumbersHelp } from '@/features/analysis/components/numbers-help';
 import { PatternStrengthBadge } from '@/features/analysis/components/pattern-strength-badge';
+import { VerdictLine } from '@/features/analysis/components/verdict-line';
 import {
   formatCount,
   formatDateTime,
   formatFigure,
   formatProbability,
+  hasTitle,
   hostnameOf,
 } from '@/features/analysis/utils/format';
 
@@ -30,7 +34,8 @@ export interface AnalysisDetailProps {
 }
 
 /**
- * The analysis detail (spec §2): Back; URL, Tokens, Created, correlation, Bayes factor and probability;
+ * The analysis detail (spec §2): Back; led by the page's title (its site when it has none) and its verdict in
+ * words; URL, Tokens, Created, correlation, Bayes factor and probability, with "What do these numbers mean?";
  * the pro and mal category cards. A loading failure shows 'Failed to load analysis details'; no analysis
  * data (no id, or the server has none for it: 404) shows the toast 'Error fetching your data' and closes.
  */
@@ -86,6 +91,7 @@ function AnalysisDetailBody({ analysis }: { analysis: Analysis }) {
 
   const { pro, mal } = topCategories(analysis.categoryScores, CATEGORY_IDS.length);
   const figures = analysis.classificationAnalysis;
+  const titled = hasTitle(analysis.title);
   return (
     <article aria-labelledby="analysis-detail-title" className="flex flex-col gap-6">
       <Card className="flex flex-col gap-5">
@@ -95,10 +101,17 @@ function AnalysisDetailBody({ analysis }: { analysis: Analysis }) {
             id="analysis-detail-title"
             ref={headingRef}
             tabIndex={-1}
-            className="mt-1 truncate text-2xl font-semibold tracking-tight text-ink outline-none"
+            className={cn(
+              'mt-1 text-2xl font-semibold tracking-tight text-ink outline-none',
+              titled ? 'break-words' : 'truncate',
+            )}
           >
-            {hostnameOf(analysis.url)}
+            {titled ? analysis.title : hostnameOf(analysis.url)}
           </h3>
+          {titled ? (
+            <p className="mt-1 text-sm break-all text-ink-muted">{hostnameOf(analysis.url)}</p>
+          ) : null}
+          <VerdictLine verdict={analysis.verdict} drivers={analysis.drivers} size="md" className="mt-3" />
         </div>
         <dl data-testid="analysis-summary" className="grid grid-cols-2 gap-x-6 gap-y-4 lg:grid-cols-3">
           <Field label="URL" wide>
@@ -122,6 +135,7 @@ function AnalysisDetailBody({ analysis }: { analysis: Analysis }) {
           <Field label="Probability">{formatProbability(figures.posteriorProbability)}</Field>
         </dl>
         <PatternStrengthBadge correlation={figures.correlationCoefficient} />
+        <NumbersHelp />
       </Card>
       <CategoryGroup
         kind="pro"

@@ -40,6 +40,7 @@ describe('Analysis detail (spec §2)', () => {
       buildAnalysis({
         id: 'a-42',
         url: 'https://www.news.example.com/story?id=1',
+        title: 'Storm over the harbour',
         tokens: 12_345,
         createdAt: '2025-01-15T10:00:00.000Z',
         classificationAnalysis: {
@@ -50,7 +51,7 @@ describe('Analysis detail (spec §2)', () => {
       }),
     );
     open('a-42');
-    expect(await screen.findByRole('heading', { level: 3, name: 'news.example.com' })).toHaveFocus();
+    expect(await screen.findByRole('heading', { level: 3, name: 'Storm over the harbour' })).toHaveFocus();
     expect(asked).toEqual(['a-42']);
     expect(within(field('URL')).getByRole('link')).toHaveAttribute(
       'href',
@@ -168,5 +169,132 @@ describe('Analysis detail (spec §2)', () => {
     ).toBeInTheDocument();
     expect(onClose).toHaveBeenCalled();
     expect(asked).toEqual([]);
+  });
+});
+
+describe("Analysis detail: the page's title and its verdict in words (issue 29)", () => {
+  const heading = () => screen.findByRole('heading', { level: 3 });
+
+  it('leads with the title, the site and the verdict, above the spec figures', async () => {
+    answer(
+      buildAnalysis({
+        url: 'https://www.news.example.com/storm',
+        title: 'Storm warning for the coast',
+        verdict: 'draining',
+        drivers: ['anger', 'fear'],
+        confidence: 0.8,
+        classificationAnalysis: {
+          correlationCoefficient: 0.1,
+          bayesFactor: 0.216,
+          posteriorProbability: 0.1777,
+        },
+      }),
+    );
+    open();
+    expect(await heading()).toHaveTextContent(/^Storm warning for the coast$/);
+    const verdict = screen.getByTestId('verdict');
+    expect(verdict).toHaveTextContent(/^Mostly draining — anger and fear$/);
+    const summary = screen.getByTestId('analysis-summary');
+    // The plain layer comes first (title, site, verdict); the spec's figures stay as they are, below it.
+    const [title, site] = [screen.getByRole('heading', { level: 3 }), screen.getByText('news.example.com')];
+    for (const [before, after] of [
+      [title, site],
+      [site, verdict],
+      [verdict, summary],
+    ] as const)
+      expect(before.compareDocumentPosition(after) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(field('Bayes factor')).toHaveTextContent('0.216');
+    expect(field('Probability')).toHaveTextContent('17.770%');
+    expect(screen.getByTestId('pattern-strength')).toHaveTextContent('Weak');
+  });
+
+  it('without a title, the site is the heading and the verdict follows it', async () => {
+    answer(
+      buildAnalysis({
+        title: undefined,
+        url: 'https://quiet.example.org/p',
+        verdict: 'uplifting',
+        drivers: ['hope'],
+      }),
+    );
+    open();
+    expect(await heading()).toHaveTextContent(/^quiet\.example\.org$/);
+    expect(screen.getByTestId('verdict')).toHaveTextContent(/^Uplifting — hope$/);
+    // The site is not repeated under the heading (the URL field still has the whole address).
+    expect(screen.queryByText('quiet.example.org', { selector: 'p' })).not.toBeInTheDocument();
+  });
+
+  it('an analysis from before verdicts shows no verdict, and all its figures', async () => {
+    answer(buildAnalysis({ title: 'An older read' }));
+    open();
+    expect(await heading()).toHaveTextContent('An older read');
+    expect(screen.queryByTestId('verdict')).not.toBeInTheDocument();
+    for (const name of ['Uplifting', 'Neutral', 'Mixed', 'Mostly draining'])
+      expect(screen.queryByText(new RegExp(`^${name}`))).not.toBeInTheDocument();
+    expect(field('Probability')).toHaveTextContent('76.000%');
+    expect(screen.getByTestId('pattern-strength')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['uplifting', ['hope', 'joy'], 'Uplifting — hope and joy'],
+    ['neutral', [], 'Neutral — nothing strongly felt'],
+    ['mixed', ['joy', 'sadness'], 'Mixed — joy and sadness'],
+    ['draining', ['outrage'], 'Mostly draining — outrage'],
+  ] as const)('says a %s page in words', async (verdict, drivers, words) => {
+    answer(buildAnalysis({ verdict, drivers: [...drivers] }));
+    open();
+    await heading();
+    const line = screen.getByTestId('verdict');
+    expect(line).toHaveTextContent(new RegExp(`^${words}$`));
+    expect(line).toHaveAttribute('data-verdict', verdict);
+  });
+});
+
+describe('Analysis detail: "What do these numbers mean?" (issue 29)', () => {
+  const sentences = [
+    messages.history.numbersHelpPatternStrength,
+    messages.history.numbersHelpBayesFactor,
+    messages.history.numbersHelpProbability,
+  ];
+
+  it('is closed at first and opens to one plain sentence each for Pattern Strength, Bayes factor and probability', async () => {
+    answer(buildAnalysis());
+    open();
+    const toggle = await screen.findByRole('button', { name: messages.history.numbersHelpTitle });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    for (const sentence of sentences) expect(screen.queryByText(sentence)).not.toBeInTheDocument();
+
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const help = screen.getByTestId('numbers-help');
+    expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toContainElement(help);
+    const terms = within(help)
+      .getAllByRole('term')
+      .map((term) => term.textContent);
+    expect(terms).toEqual([messages.history.patternStrength, 'Bayes factor', messages.history.probability]);
+    for (const [i, sentence] of sentences.entries()) {
+      expect(within(help).getAllByRole('definition')[i]).toHaveTextContent(sentence);
+      // One sentence each.
+      expect(sentence.match(/[.!?](\s|$)/g)).toHaveLength(1);
+    }
+
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByTestId('numbers-help')).not.toBeInTheDocument();
+  });
+
+  it('works by keyboard: Tab reaches it, Enter and Space open and close it', async () => {
+    answer(buildAnalysis({ title: 'A story' }));
+    open();
+    const toggle = await screen.findByRole('button', { name: messages.history.numbersHelpTitle });
+    // From the figures' last link (the URL), Tab reaches the disclosure.
+    within(field('URL')).getByRole('link').focus();
+    await userEvent.tab();
+    expect(toggle).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByTestId('numbers-help')).toHaveTextContent(messages.history.numbersHelpBayesFactor);
+    await userEvent.keyboard(' ');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 });

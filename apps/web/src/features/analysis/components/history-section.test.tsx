@@ -142,10 +142,15 @@ describe('History view: the five states (spec §2)', () => {
 
     const links = within(list).getAllByRole('link');
     expect(links).toHaveLength(2);
-    expect(links[0]).toHaveAccessibleName(`news.example.com ${formatDateTime('2025-01-15T10:00:00.000Z')}`);
+    // Named by the page's title (buildAnalysis: 'A story'), its site and time.
+    expect(links[0]).toHaveAccessibleName(
+      `A story news.example.com ${formatDateTime('2025-01-15T10:00:00.000Z')}`,
+    );
     expect(links[0]).toHaveTextContent(/Jan 1[45], 2025/);
     expect(links[0]).toHaveAttribute('href', '/auth/dashboard?analysis=a-1');
-    expect(links[1]).toHaveAccessibleName(`blog.example.org ${formatDateTime('2025-01-14T18:30:00.000Z')}`);
+    expect(links[1]).toHaveAccessibleName(
+      `A story blog.example.org ${formatDateTime('2025-01-14T18:30:00.000Z')}`,
+    );
   });
 
   it('keeps the current parameters in the detail link', async () => {
@@ -245,7 +250,7 @@ describe('History: Load more (nextCursor)', () => {
     expect(cards()).toHaveLength(1);
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(cards()).toHaveLength(2));
-    expect(cards()[1]).toHaveAccessibleName(/^two\.example\.com /);
+    expect(cards()[1]).toHaveAccessibleName(/^A story two\.example\.com /);
     expect(cursors).toEqual([null, 'c-1']);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
@@ -256,5 +261,97 @@ describe('History: Load more (nextCursor)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.loading.analysisHistory);
     expect(cards()).toHaveLength(1);
+  });
+});
+
+describe("analysis card: the page's title and its verdict in words (issue 29)", () => {
+  it('leads with the title and the verdict, then the site, time and the spec figures', async () => {
+    recent({
+      '': page([
+        buildAnalysis({
+          title: 'Storm warning for the coast',
+          url: 'https://www.news.example.com/storm',
+          createdAt: '2025-01-15T10:00:00.000Z',
+          verdict: 'draining',
+          drivers: ['anger', 'fear'],
+          confidence: 0.8,
+        }),
+      ]),
+    });
+    show();
+    await screen.findByRole('list', { name: 'Recent analyses' });
+    const card = cards()[0]!;
+    const verdict = within(card).getByTestId('verdict');
+    expect(verdict).toHaveTextContent(/^Mostly draining — anger and fear$/);
+    expect(verdict).toHaveAttribute('data-verdict', 'draining');
+    // The title first, then the verdict, then the site and time, then the spec's figures.
+    const text = card.textContent;
+    const order = [
+      'Storm warning for the coast',
+      'Mostly draining — anger and fear',
+      'news.example.com',
+      formatDateTime('2025-01-15T10:00:00.000Z'),
+      messages.history.patternStrength,
+      '%',
+    ].map((part) => text.indexOf(part));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(card).toHaveAccessibleName(
+      `Storm warning for the coast news.example.com ${formatDateTime('2025-01-15T10:00:00.000Z')}`,
+    );
+    expect(card).toHaveAccessibleDescription(/^Mostly draining — anger and fear Pattern Strength/);
+    expect(within(card).getByTestId('pattern-strength')).toBeInTheDocument();
+  });
+
+  it('without a title, the site leads and the verdict follows it', async () => {
+    recent({
+      '': page([
+        buildAnalysis({
+          title: undefined,
+          url: 'https://quiet.example.org/post',
+          createdAt: '2025-01-15T10:00:00.000Z',
+          verdict: 'uplifting',
+          drivers: ['hope'],
+        }),
+      ]),
+    });
+    show();
+    await screen.findByRole('list', { name: 'Recent analyses' });
+    const card = cards()[0]!;
+    expect(card).toHaveAccessibleName(`quiet.example.org ${formatDateTime('2025-01-15T10:00:00.000Z')}`);
+    expect(within(card).getByTestId('verdict')).toHaveTextContent(/^Uplifting — hope$/);
+    expect(card.textContent.indexOf('quiet.example.org')).toBeLessThan(card.textContent.indexOf('Uplifting'));
+    // The site is shown once, as the lead.
+    expect(within(card).getAllByText('quiet.example.org')).toHaveLength(1);
+  });
+
+  it('an analysis from before verdicts shows no verdict, and the rest as before', async () => {
+    recent({ '': page([buildAnalysis({ title: 'An older read' })]) });
+    show();
+    await screen.findByRole('list', { name: 'Recent analyses' });
+    const card = cards()[0]!;
+    expect(within(card).queryByTestId('verdict')).not.toBeInTheDocument();
+    for (const name of ['Uplifting', 'Neutral', 'Mixed', 'Mostly draining'])
+      expect(card).not.toHaveTextContent(name);
+    expect(card).toHaveTextContent('An older read');
+    expect(card).toHaveAccessibleDescription(/^Pattern Strength/);
+    expect(within(card).getByTestId('pattern-strength')).toBeInTheDocument();
+    expect(within(card).getAllByRole('listitem')).toHaveLength(4);
+  });
+
+  it.each([
+    ['uplifting', ['hope'], 'Uplifting — hope'],
+    ['neutral', [], 'Neutral — nothing strongly felt'],
+    ['mixed', ['joy', 'sadness'], 'Mixed — joy and sadness'],
+    ['draining', ['anger', 'fear'], 'Mostly draining — anger and fear'],
+  ] as const)('says a %s page in words, with a decorative mark', async (verdict, drivers, words) => {
+    recent({ '': page([buildAnalysis({ verdict, drivers: [...drivers] })]) });
+    show();
+    await screen.findByRole('list', { name: 'Recent analyses' });
+    const line = within(cards()[0]!).getByTestId('verdict');
+    expect(line).toHaveTextContent(new RegExp(`^${words}$`));
+    expect(line).toHaveAttribute('data-verdict', verdict);
+    const mark = line.querySelector('svg');
+    expect(mark).toHaveAttribute('aria-hidden', 'true');
   });
 });

@@ -66,3 +66,8 @@ export function hostnameOf(url: string): string {
     return url;
   }
 }
+
+/** A page title worth leading with (History cards, the detail): any text but blanks; otherwise the site leads. */
+export function hasTitle(title: string | undefined): title is string {
+  return title !== undefined && title.trim() !== '';
+}
