@@ -20,6 +20,7 @@ import billingModule from './modules/billing/plugin.ts';
 import devRoutes from './modules/dev/routes.ts';
 import devicesRoutes from './modules/devices/routes.ts';
 import extensionModule from './modules/extension/plugin.ts';
+import goalsModule from './modules/goals/plugin.ts';
 import healthRoutes from './modules/health/routes.ts';
 import questionnaireModule from './modules/questionnaire/plugin.ts';
 import touchpointsModule from './modules/touchpoints/plugin.ts';
@@ -131,7 +132,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     // HSTS when PUBLIC_URL is https (decision 101).
-    serverFactory: (handler) => createHttpServer(config.role, strictTransportSecurity(config.publicUrl), handler),
+    serverFactory: (handler) =>
+      createHttpServer(config.role, strictTransportSecurity(config.publicUrl), handler),
     genReqId: (req) => (req as RawRequest)[REQUEST_ID] ?? nextRequestId(),
     // The probe is never logged, so it needs no per-request child logger either.
     logController: new LogController({ disableRequestLogging: (req) => req.url === HEALTH_PATH }),
@@ -208,6 +210,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     ...(deps.touchpointWorker ? { workerOptions: deps.touchpointWorker } : {}),
   });
   await app.register(analysisModule);
+  await app.register(goalsModule);
   await app.register(accountModule);
   // Route-only modules: they read through the services above.
   await app.register(healthRoutes);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AnalysisSchema } from './analysis';
+import { GoalSchema } from './goals';
 import { IsoDateTimeSchema, successWith } from './common';
 import { InvoiceSchema, PaymentMethodSchema } from './payment';
 import { AnswersSchema, PersonalizationSchema } from './questionnaire';
@@ -97,6 +98,8 @@ export const AccountExportResponseSchema = successWith({
   extensions: z.array(ExportedExtensionSchema).optional(),
   /** Metered usage per billing period (optional, as `sessions`). */
   usagePeriods: z.array(ExportedUsagePeriodSchema).optional(),
+  /** Reading goals as set (optional, as `sessions`). */
+  goals: z.array(GoalSchema).optional(),
 });
 export type AccountExportResponse = z.infer<typeof AccountExportResponseSchema>;
 

@@ -15,6 +15,7 @@ export * from './subscription';
 export * from './payment';
 export * from './questionnaire';
 export * from './urls';
+export * from './goals';
 export * from './realtime';
 export * from './dev';
 export * from './routes';

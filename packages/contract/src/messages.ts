@@ -241,6 +241,65 @@ export const messages = {
     removed: (domain: string) => `Removed ${domain} from ignored sites`,
   },
 
+  /**
+   * Reading goals (issue 29, decision 152): the dashboard card, its editor, the server's validation and the
+   * nudge toast. Numbers are whole; the sentences name the period they count.
+   */
+  goals: {
+    title: 'Goals',
+    loading: 'Loading your goals...',
+    loadFailed: 'Failed to load your goals',
+    tryAgain: 'Try again',
+    goalNumber: (n: number) => `Goal ${n}`,
+    saveFailed: 'Failed to save your goals',
+    saved: 'Goals saved',
+    emptyTitle: 'No goals yet',
+    emptyText: 'Set a goal for your reading week, and we will tell you how it is going.',
+    setGoal: 'Set a goal',
+    editGoals: 'Edit goals',
+    editorTitle: 'Your reading goals',
+    editorDescription: 'Up to 10 goals. Weeks run Monday to Sunday; days and weeks are counted in UTC.',
+    addGoal: 'Add a goal',
+    removeGoal: 'Remove',
+    save: 'Save goals',
+    saving: 'Saving...',
+    cancel: 'Cancel',
+    kindLabel: 'Goal',
+    kinds: {
+      draining_share: 'Keep draining pages under a share of my week',
+      site_daily: 'At most a number of pages a day from a site',
+      uplifting_weekly: 'At least a number of uplifting pages a week',
+    },
+    percentLabel: 'Share of the week (%)',
+    pagesPerDayLabel: 'Pages a day at most',
+    upliftingPagesLabel: 'Uplifting pages a week at least',
+    siteLabel: 'Site',
+    status: {
+      on_track: 'On track',
+      at_risk: 'At risk',
+      broken: 'Over the goal',
+      met: 'Met',
+    },
+    progressLabel: (sentence: string) => `Progress: ${sentence}`,
+    drainingSentence: (share: number, cap: number) =>
+      `Draining pages: ${share} % of this week (goal: under ${cap} %)`,
+    siteSentence: (site: string, pages: number, cap: number) =>
+      `Pages from ${site}: ${pages} today (goal: at most ${cap})`,
+    upliftingSentence: (pages: number, target: number) =>
+      `Uplifting pages: ${pages} this week (goal: at least ${target})`,
+    drainingNudge: (share: number, cap: number) =>
+      `Heads up: draining pages are at ${share} % of this week — your goal is under ${cap} %.`,
+    siteNudge: (site: string, pages: number, cap: number) =>
+      `Heads up: ${pages} ${pages === 1 ? 'page' : 'pages'} from ${site} today — your goal is at most ${cap}.`,
+    upliftingNudge: (pages: number, target: number) =>
+      `Heads up: ${pages} uplifting ${pages === 1 ? 'page' : 'pages'} this week so far — your goal is at least ${target}.`,
+    tooMany: (max: number) => `You can set at most ${max} goals`,
+    percentRange: 'must be a whole number from 1 to 100',
+    pagesRange: 'must be a whole number from 1 to 500',
+    duplicateKind: (kind: string) => `only one goal of this kind is allowed (${kind})`,
+    duplicateSite: (site: string) => `only one daily goal per site is allowed (${site})`,
+  },
+
   /** Subscription page, plans, card form, payment tab (spec §2, §4, §5, §8). */
   billing: {
     statusPanel: 'Subscription Status',

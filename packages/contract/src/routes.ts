@@ -6,6 +6,7 @@ import { authContract } from './routes/auth';
 import { devContract } from './routes/dev';
 import { devicesContract } from './routes/devices';
 import { extensionContract } from './routes/extension';
+import { goalsContract } from './routes/goals';
 import { paymentContract } from './routes/payment';
 import { questionnaireContract } from './routes/questionnaire';
 import { subscriptionContract } from './routes/subscription';
@@ -26,6 +27,7 @@ export const contract = {
   extension: extensionContract,
   touchpoints: touchpointsContract,
   analysis: analysisContract,
+  goals: goalsContract,
   subscription: subscriptionContract,
   payment: paymentContract,
   questionnaire: questionnaireContract,
@@ -44,6 +46,7 @@ export const routesById = {
   ...extensionContract,
   ...touchpointsContract,
   ...analysisContract,
+  ...goalsContract,
   ...subscriptionContract,
   ...paymentContract,
   ...questionnaireContract,

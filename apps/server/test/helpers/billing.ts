@@ -4,7 +4,7 @@ import { bearer, buildUser, signIn } from './builders.ts';
 
 export const CARDS = LOCAL_TEST_CARDS;
 
-export function call(t: TestApp, token: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
+export function call(t: TestApp, token: string, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
   return t.app.inject({
     method,
     url,

@@ -79,6 +79,12 @@ const FIXTURES: Record<Exclude<OperationId, PublicId>, Fixture> = {
   // Removing is idempotent: B "removes" A's domain from B's own list, which leaves A's list as it is.
   accountUrlsRemove: { scope: 'self', request: (w) => ({ params: { url: w.a.domain } }) },
   accountExport: { scope: 'self' },
+  goalsList: { scope: 'self' },
+  // B replaces B's own list; A's goals are not touched.
+  goalsReplace: {
+    scope: 'self',
+    request: () => ({ body: { goals: [{ kind: 'uplifting_weekly', target: 3 }] } }),
+  },
   accountDevices: { scope: 'self' },
   // B tries to sign out a second session of A's: not found, and A's session stays live.
   accountDeviceSignOut: {

@@ -43,13 +43,19 @@ export function applyAnalysisCreated(queryClient: QueryClient, analysis: Analysi
     // stored; its answer would replace the history that now lists it. It is asked again instead: the load in
     // flight is cancelled, and the server stores an analysis before it announces it.
     if (queryClient.isFetching({ queryKey: queryKeys.analysisRecent, exact: true }) > 0) {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.analysisRecent, exact: true, refetchType: 'all' });
+      void queryClient.invalidateQueries({
+        queryKey: queryKeys.analysisRecent,
+        exact: true,
+        refetchType: 'all',
+      });
     }
   } else {
     void queryClient.invalidateQueries({ queryKey: queryKeys.analysisRecent });
   }
   queryClient.setQueryData(queryKeys.analysisDetail(analysis.id), analysis);
   void queryClient.invalidateQueries({ queryKey: queryKeys.insights });
+  // The goals' progress counts this page.
+  void queryClient.invalidateQueries({ queryKey: queryKeys.goals });
 }
 
 /** The history without one analysis: off whichever page holds it, the window totals counted down. */
@@ -86,6 +92,7 @@ export function applyAnalysisDeleted(queryClient: QueryClient, id: string): void
   );
   void queryClient.invalidateQueries({ queryKey: queryKeys.analysisRecent });
   void queryClient.invalidateQueries({ queryKey: queryKeys.insights });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.goals });
   // A detail still on screen keeps its data until it closes (then the cache lets it go).
   const detail = queryClient.getQueryCache().find({ queryKey: queryKeys.analysisDetail(id), exact: true });
   if (detail && detail.getObserversCount() === 0)

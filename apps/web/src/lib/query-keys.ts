@@ -21,6 +21,8 @@ export const queryKeys = {
   analysisRecent: ['analysis', 'recent'] as const,
   /** `GET /api/analysis/get/:id` → `Analysis`. */
   analysisDetail: (id: string) => ['analysis', 'detail', id] as const,
+  /** `GET /api/goals`: the reading goals with their progress (refetched when an analysis arrives or goes). */
+  goals: ['goals'] as const,
   /** Every insights query (current month and any chosen period). */
   insights: ['analysis', 'insights'] as const,
   /** `GET /api/analysis/insights` (period null: the current month) or `/insights/:month/:year`. */

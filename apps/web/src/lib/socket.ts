@@ -78,6 +78,7 @@ export function listenForUser(token: string, userId: string, queryClient: QueryC
   const onConnect = () => {
     if (connectedBefore) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.analysis });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.goals });
       void queryClient.invalidateQueries({ queryKey: queryKeys.account });
       void queryClient.invalidateQueries({ queryKey: queryKeys.session });
     }

@@ -25,6 +25,8 @@ export const defaultHandlers = [
   http.get('*/api/analysis/insights', () =>
     HttpResponse.json(buildInsights({ results: [], totalResults: 0, topDomains: [], directories: [] })),
   ),
+  // The dashboard's Goals card: no goals set.
+  http.get('*/api/goals', () => HttpResponse.json({ success: true, goals: [] })),
   // Settings → Signed-in devices: this device only, no paired browser.
   http.get('*/api/account/devices', () =>
     HttpResponse.json({

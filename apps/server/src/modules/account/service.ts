@@ -10,6 +10,7 @@ import type { PaymentService } from '../billing/payment-service.ts';
 import { toSubscription } from '../billing/service-helpers.ts';
 import type { SubscriptionService } from '../billing/subscription-service.ts';
 import type { ExtensionKeyService } from '../extension/keys.ts';
+import type { GoalsService } from '../goals/service.ts';
 import type { QuestionnaireService } from '../questionnaire/service.ts';
 import type { UrlsService } from '../urls/service.ts';
 import type { UsersService } from '../users/service.ts';
@@ -30,6 +31,7 @@ export function createAccountService(deps: {
   sessions: Pick<SessionService, 'listForExport'>;
   analysis: Pick<AnalysisService, 'listAll'>;
   urls: Pick<UrlsService, 'list'>;
+  goals: Pick<GoalsService, 'list'>;
   questionnaire: Pick<QuestionnaireService, 'exportData'>;
   extensionKeys: Pick<ExtensionKeyService, 'listAll'>;
   subscriptions: Pick<SubscriptionService, 'exportRows'>;
@@ -43,15 +45,16 @@ export function createAccountService(deps: {
 
   /** What the export reads besides the user record, all scoped by the user's id. */
   const readAccountData = async (userId: string) => {
-    const [auth, analyses, ignoredSites, questionnaire, extensions, billing] = await Promise.all([
+    const [auth, analyses, ignoredSites, goals, questionnaire, extensions, billing] = await Promise.all([
       deps.sessions.listForExport(userId),
       deps.analysis.listAll(userId),
       deps.urls.list(userId),
+      deps.goals.list(userId),
       deps.questionnaire.exportData(userId),
       deps.extensionKeys.listAll(userId),
       deps.subscriptions.exportRows(userId),
     ]);
-    return { ...auth, analyses, ignoredSites, ...questionnaire, extensions, ...billing };
+    return { ...auth, analyses, ignoredSites, goals, ...questionnaire, extensions, ...billing };
   };
 
   const get = async (userId: string) => {
@@ -71,7 +74,7 @@ export function createAccountService(deps: {
         payments.listCards(userId),
         payments.history(userId),
       ]);
-      const { sessions, identities, analyses, ignoredSites, personalization, answers } = data;
+      const { sessions, identities, analyses, ignoredSites, goals, personalization, answers } = data;
       return {
         success: true,
         exportedAt: clock().toISOString(),
@@ -79,6 +82,7 @@ export function createAccountService(deps: {
         subscription: data.subscription ? toSubscription(data.subscription) : null,
         analyses,
         ignoredSites,
+        goals,
         personalization,
         answers,
         paymentMethods,

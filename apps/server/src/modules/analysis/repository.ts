@@ -1,5 +1,5 @@
 import { CATEGORY_IDS, type CategoryId } from '@mediadiet/contract/categories';
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { preparedRows } from '../../db/prepared.ts';
 import { analyses, analysisDailyRollups, analysisDomainRollups, type AnalysisRow } from '../../db/schema.ts';
@@ -309,6 +309,41 @@ export async function findAnalysisView(db: Db, userId: string, id: string): Prom
 /** The user's analyses, newest first, in full (account export). */
 export async function listAnalyses(db: Db, userId: string): Promise<AnalysisRow[]> {
   return db.select().from(analyses).where(eq(analyses.userId, userId)).orderBy(desc(analyses.createdAt));
+}
+
+/** How many of the user's analyses stored in [from, to) carry each verdict (analyses without one are not counted). */
+export async function verdictCounts(
+  db: Db,
+  userId: string,
+  range: { from: Date; to: Date },
+): Promise<{ verdict: string; pages: number }[]> {
+  return db
+    .select({ verdict: sql<string>`${analyses.verdict}`, pages: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(analyses)
+    .where(
+      and(
+        eq(analyses.userId, userId),
+        gte(analyses.createdAt, range.from),
+        lt(analyses.createdAt, range.to),
+        isNotNull(analyses.verdict),
+      ),
+    )
+    .groupBy(analyses.verdict);
+}
+
+/** How many of the user's analyses stored in [from, to) come from each host. */
+export async function hostCounts(
+  db: Db,
+  userId: string,
+  range: { from: Date; to: Date },
+): Promise<{ host: string; pages: number }[]> {
+  return db
+    .select({ host: analyses.host, pages: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(analyses)
+    .where(
+      and(eq(analyses.userId, userId), gte(analyses.createdAt, range.from), lt(analyses.createdAt, range.to)),
+    )
+    .groupBy(analyses.host);
 }
 
 /** An insight card: one of the newest analyses of the period. */

@@ -4,6 +4,8 @@ import {
   type Analysis,
   type RecentAnalysesResponse,
   type RecentAnalysis,
+  type Verdict,
+  VERDICTS,
 } from '@mediadiet/contract/analysis';
 import { CATEGORIES, CATEGORY_IDS, type CategoryId } from '@mediadiet/contract/categories';
 import {
@@ -130,6 +132,17 @@ export interface AnalysisService {
   forget(userId: string, id: string): Promise<void>;
   /** Every analysis of the user, newest first (the account export). */
   listAll(userId: string): Promise<Analysis[]>;
+  /**
+   * How many of the user's analyses stored in [from, to) carry each verdict, and how many come from each host
+   * (the reading goals' progress). Analyses without a verdict count only towards their host.
+   */
+  tally(userId: string, range: { from: Date; to: Date }): Promise<ReadingTally>;
+}
+
+/** The pages of a period by verdict and by host. */
+export interface ReadingTally {
+  verdicts: Record<Verdict, number>;
+  hosts: { host: string; pages: number }[];
 }
 
 const pageQuery = (query: RecentQuery): RecentPageQuery => ({
@@ -259,6 +272,19 @@ export function createAnalysisService(deps: {
 
     async listAll(userId) {
       return (await repo.listAnalyses(db, userId)).map(toAnalysis);
+    },
+
+    async tally(userId, range) {
+      const [byVerdict, hosts] = await Promise.all([
+        repo.verdictCounts(db, userId, range),
+        repo.hostCounts(db, userId, range),
+      ]);
+      const verdicts = Object.fromEntries(VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>;
+      for (const row of byVerdict) {
+        if ((VERDICTS as readonly string[]).includes(row.verdict))
+          verdicts[row.verdict as Verdict] += row.pages;
+      }
+      return { verdicts, hosts };
     },
   };
   return service;

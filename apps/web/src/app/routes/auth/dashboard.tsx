@@ -26,6 +26,7 @@ import {
 import { ExtensionWizardAuto } from '@/features/extension/components/extension-wizard';
 import { SwitchAccountDialog } from '@/features/auth/components/switch-account-dialog';
 import { IgnoredSites } from '@/features/urls/components/ignored-sites';
+import { GoalsCard } from '@/features/goals/components/goals-card';
 import { useAccountInfo } from '@/lib/account-info';
 import { useExtension } from '@/features/extension/components/extension-provider';
 import { AnalysisDetail } from '@/features/analysis/components/analysis-detail';
@@ -228,6 +229,7 @@ function InsightsView({ isPremium }: { isPremium: boolean }) {
   }
   return (
     <div className="flex flex-col gap-12">
+      <GoalsCard />
       <HistorySection
         extensionReady={isConnected}
         showSurveyStep={isPremium && questionnaireState === 'NOT_STARTED'}

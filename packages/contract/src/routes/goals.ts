@@ -1,0 +1,25 @@
+import { GoalsResponseSchema, PutGoalsRequestSchema } from '../goals';
+import { defineContract, defineRoute } from '../http';
+
+/** The person's reading goals and their progress (issue 29, decision 152). */
+export const goalsContract = defineContract({
+  goalsList: defineRoute({
+    operationId: 'goalsList',
+    method: 'GET',
+    path: '/api/goals',
+    summary: "The caller's reading goals, each with its progress this week or today",
+    tag: 'goals',
+    auth: 'session',
+    response: GoalsResponseSchema,
+  }),
+  goalsReplace: defineRoute({
+    operationId: 'goalsReplace',
+    method: 'PUT',
+    path: '/api/goals',
+    summary: "Replace the caller's reading goals with the given list (all or nothing)",
+    tag: 'goals',
+    auth: 'session',
+    body: PutGoalsRequestSchema,
+    response: GoalsResponseSchema,
+  }),
+});
