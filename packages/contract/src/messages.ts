@@ -266,13 +266,13 @@ export const messages = {
     cancel: 'Cancel',
     kindLabel: 'Goal',
     kinds: {
-      draining_share: 'Keep draining pages under a share of my week',
-      site_daily: 'At most a number of pages a day from a site',
-      uplifting_weekly: 'At least a number of uplifting pages a week',
+      draining_share: 'Draining share',
+      site_daily: 'Pages from a site',
+      uplifting_weekly: 'Uplifting pages',
     },
-    percentLabel: 'Share of the week (%)',
-    pagesPerDayLabel: 'Pages a day at most',
-    upliftingPagesLabel: 'Uplifting pages a week at least',
+    percentLabel: 'Keep under (% of the week)',
+    pagesPerDayLabel: 'At most (pages a day)',
+    upliftingPagesLabel: 'At least (pages a week)',
     siteLabel: 'Site',
     status: {
       on_track: 'On track',
@@ -282,13 +282,13 @@ export const messages = {
     },
     progressLabel: (sentence: string) => `Progress: ${sentence}`,
     drainingSentence: (share: number, cap: number) =>
-      `Draining pages: ${share} % of this week (goal: under ${cap} %)`,
+      `Draining pages: ${share}\u00a0% of this week (goal: under ${cap}\u00a0%)`,
     siteSentence: (site: string, pages: number, cap: number) =>
       `Pages from ${site}: ${pages} today (goal: at most ${cap})`,
     upliftingSentence: (pages: number, target: number) =>
       `Uplifting pages: ${pages} this week (goal: at least ${target})`,
     drainingNudge: (share: number, cap: number) =>
-      `Heads up: draining pages are at ${share} % of this week — your goal is under ${cap} %.`,
+      `Heads up: draining pages are at ${share}\u00a0% of this week — your goal is under ${cap}\u00a0%.`,
     siteNudge: (site: string, pages: number, cap: number) =>
       `Heads up: ${pages} ${pages === 1 ? 'page' : 'pages'} from ${site} today — your goal is at most ${cap}.`,
     upliftingNudge: (pages: number, target: number) =>

@@ -28,7 +28,7 @@ describe('goalProgress: draining share of the week', () => {
       target: 25,
       pages: 20,
       status: 'on_track',
-      sentence: 'Draining pages: 10 % of this week (goal: under 25 %)',
+      sentence: 'Draining pages: 10\u00a0% of this week (goal: under 25\u00a0%)',
     });
   });
 

@@ -64,7 +64,7 @@ describe('reading goals: /api/goals', () => {
             target: 25,
             pages: 10,
             status: 'at_risk',
-            sentence: 'Draining pages: 20 % of this week (goal: under 25 %)',
+            sentence: 'Draining pages: 20\u00a0% of this week (goal: under 25\u00a0%)',
           },
         },
         {
