@@ -7,12 +7,17 @@ import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useGoals } from '@/features/goals/api/get-goals';
-import { GoalsEditor } from '@/features/goals/components/goals-editor';
 import { useGoalNudges } from '@/features/goals/hooks/use-goal-nudges';
 import { goalKey } from '@mediadiet/contract/goals';
 import { cn } from '@/lib/cn';
+import { lazyComponent } from '@/lib/lazy-component';
 
 const text = messages.goals;
+
+// The editor's code loads when it first opens: most visits only read the card (docs/decisions/073).
+const GoalsEditor = lazyComponent(() =>
+  import('@/features/goals/components/goals-editor').then((m) => m.GoalsEditor),
+);
 
 const STATUS_TONE: Record<GoalStatus, BadgeTone> = {
   on_track: 'success',
