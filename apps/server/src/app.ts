@@ -132,8 +132,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     // HSTS when PUBLIC_URL is https (decision 101).
-    serverFactory: (handler) =>
-      createHttpServer(config.role, strictTransportSecurity(config.publicUrl), handler),
+    serverFactory: (handler) => createHttpServer(config.role, strictTransportSecurity(config.publicUrl), handler),
     genReqId: (req) => (req as RawRequest)[REQUEST_ID] ?? nextRequestId(),
     // The probe is never logged, so it needs no per-request child logger either.
     logController: new LogController({ disableRequestLogging: (req) => req.url === HEALTH_PATH }),

@@ -225,13 +225,9 @@ export const subscriptions = pgTable(
     updatedAt: instant('updated_at').notNull(),
   },
   (t) => [
-    uniqueIndex('subscriptions_one_live_per_user')
-      .on(t.userId)
-      .where(sql`${t.status} <> 'canceled'`),
+    uniqueIndex('subscriptions_one_live_per_user').on(t.userId).where(sql`${t.status} <> 'canceled'`),
     uniqueIndex('subscriptions_provider_id_key').on(t.provider, t.providerSubscriptionId),
-    index('subscriptions_due_idx')
-      .on(t.currentPeriodEnd)
-      .where(sql`${t.status} <> 'canceled'`),
+    index('subscriptions_due_idx').on(t.currentPeriodEnd).where(sql`${t.status} <> 'canceled'`),
     index('subscriptions_user_idx').on(t.userId),
   ],
 );
@@ -257,9 +253,7 @@ export const paymentMethods = pgTable(
   },
   (t) => [
     index('payment_methods_user_idx').on(t.userId),
-    uniqueIndex('payment_methods_one_default')
-      .on(t.userId)
-      .where(sql`${t.isDefault}`),
+    uniqueIndex('payment_methods_one_default').on(t.userId).where(sql`${t.isDefault}`),
   ],
 );
 
@@ -276,10 +270,7 @@ export const setupIntents = pgTable(
     createdAt: instant('created_at').notNull(),
     expiresAt: instant('expires_at').notNull(),
   },
-  (t) => [
-    uniqueIndex('setup_intents_secret_key').on(t.clientSecretHash),
-    index('setup_intents_user_idx').on(t.userId),
-  ],
+  (t) => [uniqueIndex('setup_intents_secret_key').on(t.clientSecretHash), index('setup_intents_user_idx').on(t.userId)],
 );
 
 /** Invoices of the local provider (Stripe keeps its own). Amounts in cents; `lines` lists what was charged. */
@@ -340,10 +331,7 @@ export const extensionKeys = pgTable(
     lastUsedAt: instant('last_used_at'),
     revokedAt: instant('revoked_at'),
   },
-  (t) => [
-    uniqueIndex('extension_keys_key_hash_key').on(t.keyHash),
-    index('extension_keys_user_id_idx').on(t.userId),
-  ],
+  (t) => [uniqueIndex('extension_keys_key_hash_key').on(t.keyHash), index('extension_keys_user_id_idx').on(t.userId)],
 );
 
 /** The user's ignored sites (spec §3 "current" list): bare lower-case domains. */
@@ -401,9 +389,7 @@ export const touchpoints = pgTable(
   (t) => [
     index('touchpoints_claim_idx').on(t.status, t.nextAttemptAt),
     // The queue in claim order: a claim reads its batch off this index, whatever the backlog (decision 093).
-    index('touchpoints_queued_order_idx')
-      .on(t.createdAt)
-      .where(sql`${t.status} = 'queued'`),
+    index('touchpoints_queued_order_idx').on(t.createdAt).where(sql`${t.status} = 'queued'`),
     index('touchpoints_user_dedupe_idx').on(t.userId, t.contentHash, t.createdAt),
   ],
 );
@@ -452,11 +438,7 @@ export const analyses = pgTable(
     uniqueIndex('analyses_touchpoint_id_key').on(t.touchpointId),
     // Newest first, id as tie-breaker, NULLS FIRST as a plain `ORDER BY … DESC` has it (otherwise the planner
     // cannot read the index in order): the recent pages and insight cards walk it (decision 071).
-    index('analyses_user_created_id_idx').on(
-      t.userId,
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
+    index('analyses_user_created_id_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 

@@ -43,11 +43,7 @@ export function applyAnalysisCreated(queryClient: QueryClient, analysis: Analysi
     // stored; its answer would replace the history that now lists it. It is asked again instead: the load in
     // flight is cancelled, and the server stores an analysis before it announces it.
     if (queryClient.isFetching({ queryKey: queryKeys.analysisRecent, exact: true }) > 0) {
-      void queryClient.invalidateQueries({
-        queryKey: queryKeys.analysisRecent,
-        exact: true,
-        refetchType: 'all',
-      });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.analysisRecent, exact: true, refetchType: 'all' });
     }
   } else {
     void queryClient.invalidateQueries({ queryKey: queryKeys.analysisRecent });
