@@ -37,6 +37,8 @@ export interface AnalysisSpec {
   classification?: AnalysisScores['classificationAnalysis'];
   /** Default 'test-1'. */
   modelVersion?: string;
+  /** The analyzer's verdict; default none (stored without one, as older scorers did). */
+  verdict?: AnalysisScores['verdict'];
 }
 
 /** Accepts every usage record (tests of reads do not exercise metering). */
@@ -93,6 +95,7 @@ export async function buildAnalyses(
         overallScore: spec.overallScore === undefined ? 50 : spec.overallScore,
         modelVersion: spec.modelVersion ?? 'test-1',
         mode: 'server',
+        verdict: spec.verdict ?? null,
         createdAt,
       });
       if (outcome.kind !== 'stored') throw new Error(`buildAnalyses: ${outcome.kind}`);
