@@ -264,6 +264,9 @@ export async function seedDemo(options: DemoSeedOptions): Promise<DemoSeedResult
           overallScore: scores.overallScore,
           modelVersion: scores.modelVersion,
           mode: 'server',
+          verdict: scores.verdict ?? null,
+          drivers: scores.drivers ?? null,
+          confidence: scores.confidence ?? null,
           createdAt: at,
         });
       });

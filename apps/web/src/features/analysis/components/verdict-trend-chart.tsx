@@ -1,7 +1,7 @@
 import type { VerdictTrendBucket } from '@mediadiet/contract/insights';
 import { messages } from '@mediadiet/contract/messages';
 import {
-  bucketLabel,
+  bucketShortLabel,
   TREND_VERDICTS,
   VERDICT_STYLE,
   wholePercents,
@@ -53,7 +53,7 @@ export function VerdictTrendChart({
 
 function BucketBar({ bucket, unit }: { bucket: VerdictTrendBucket; unit: 'week' | 'month' }) {
   const percents = wholePercents(bucket.shares);
-  const name = bucketLabel(bucket, unit);
+  const name = bucketShortLabel(bucket, unit);
   return (
     <li aria-hidden="true" className="flex min-w-0 flex-col items-center gap-1.5" data-bucket={bucket.start}>
       <div
@@ -81,8 +81,9 @@ function BucketBar({ bucket, unit }: { bucket: VerdictTrendBucket; unit: 'week' 
             )
           : null}
       </div>
-      <span className="w-full truncate text-center text-[0.6875rem] leading-tight text-ink-muted tabular-nums">
-        {name}
+      <span className="w-full text-center text-[0.625rem] leading-tight text-ink-muted tabular-nums sm:text-[0.6875rem]">
+        {name.day !== null ? <span className="block font-medium text-ink">{name.day}</span> : null}
+        <span className="block">{name.month}</span>
       </span>
     </li>
   );

@@ -128,7 +128,15 @@ describe('Verdict trend: the chart and its table', () => {
       '2025-02-17',
       '2025-02-24',
     ]);
-    expect(within(chart).getByText('Jan 27')).toBeInTheDocument();
+    // Each bar named by its week's Monday, day over month.
+    expect([...bars].map((bar) => bar.lastElementChild?.textContent)).toEqual([
+      '27Jan',
+      '3Feb',
+      '10Feb',
+      '17Feb',
+      '24Feb',
+    ]);
+    expect(chart).toContainElement(bars[0] as HTMLElement);
     const first = [...bars[0]!.querySelectorAll('[data-verdict]')];
     expect(first.map((s) => [s.getAttribute('data-verdict'), (s as HTMLElement).style.flexGrow])).toEqual([
       ['uplifting', '1'],

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { bucketLabel, trendWhen, wholePercents } from '@/features/analysis/utils/verdict-trend';
+import {
+  bucketCountedDays,
+  bucketLabel,
+  bucketShortLabel,
+  trendWhen,
+  wholePercents,
+} from '@/features/analysis/utils/verdict-trend';
 
 describe('wholePercents', () => {
   it('rounds to whole percents that add up to 100, giving the missing points to the largest remainders', () => {
@@ -30,5 +36,18 @@ describe('trendWhen and bucketLabel', () => {
   it('names a week by its Monday and a month by its name, whatever the reader’s zone', () => {
     expect(bucketLabel({ start: '2025-01-27' }, 'week')).toBe('Jan 27');
     expect(bucketLabel({ start: '2025-12-01' }, 'month')).toBe('Dec');
+    expect(bucketShortLabel({ start: '2025-01-27' }, 'week')).toEqual({ day: '27', month: 'Jan' });
+    expect(bucketShortLabel({ start: '2025-12-01' }, 'month')).toEqual({ day: null, month: 'Dec' });
+  });
+
+  it('says which days a week counts when the month cuts it', () => {
+    expect(bucketCountedDays({ start: '2025-01-27', from: '2025-02-01', to: '2025-02-02' })).toBe('Feb 1–2');
+    expect(bucketCountedDays({ start: '2026-10-26', from: '2026-11-01', to: '2026-11-01' })).toBe(
+      'Nov 1 only',
+    );
+    expect(bucketCountedDays({ start: '2025-01-27', from: '2025-01-27', to: '2025-01-31' })).toBe(
+      'Jan 27–31',
+    );
+    expect(bucketCountedDays({ start: '2025-02-03', from: '2025-02-03', to: '2025-02-09' })).toBeNull();
   });
 });

@@ -51,9 +51,16 @@ export function trendWhen(period: Period, current: Period | null): string {
   return `in ${period.mm === null ? period.yy : periodLabel(period)}`;
 }
 
-/** The previous period's name ("Jan '25", "All of 2024") from the trend's `previous.period` text. */
-export function previousName(trend: Pick<VerdictTrendResponse, 'previous'>): string {
+/**
+ * The previous period's name from the trend's `previous.period` text: "Jan '25", and a year as the period
+ * buttons name it ("All of 2024") or, in a sentence, as its number ("2024").
+ */
+export function previousName(
+  trend: Pick<VerdictTrendResponse, 'previous'>,
+  { year = 'label' }: { year?: 'label' | 'number' } = {},
+): string {
   const [yy, mm] = trend.previous.period.split('-');
+  if (mm === undefined && year === 'number') return String(yy);
   return periodLabel({ yy: Number(yy), mm: mm === undefined ? null : Number(mm) });
 }
 
@@ -85,4 +92,29 @@ export function bucketLabel(bucket: Pick<VerdictTrendBucket, 'start'>, unit: 'we
   const date = new Date(`${bucket.start}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return bucket.start;
   return (unit === 'week' ? dayMonth : monthOnly).format(date);
+}
+
+/** A week's bar label in two short lines, day over month ("27", "Jan"); a month's is its name alone. */
+export function bucketShortLabel(
+  bucket: Pick<VerdictTrendBucket, 'start'>,
+  unit: 'week' | 'month',
+): { day: string | null; month: string } {
+  const date = new Date(`${bucket.start}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return { day: null, month: bucket.start };
+  return { day: unit === 'week' ? String(date.getUTCDate()) : null, month: monthOnly.format(date) };
+}
+
+/**
+ * The days a week counts when the month cuts it ("Nov 1 only", "Jan 27–31"); null for a whole week or month.
+ */
+export function bucketCountedDays(bucket: Pick<VerdictTrendBucket, 'start' | 'from' | 'to'>): string | null {
+  const from = new Date(`${bucket.from}T00:00:00Z`);
+  const to = new Date(`${bucket.to}T00:00:00Z`);
+  const start = new Date(`${bucket.start}T00:00:00Z`);
+  if ([from, to, start].some((d) => Number.isNaN(d.getTime()))) return null;
+  const days = Math.round((to.getTime() - from.getTime()) / 86_400_000) + 1;
+  if (bucket.from === bucket.start && days >= 7) return null;
+  if (bucket.from === bucket.to) return `${dayMonth.format(from)} only`;
+  const sameMonth = from.getUTCMonth() === to.getUTCMonth();
+  return `${dayMonth.format(from)}–${sameMonth ? to.getUTCDate() : dayMonth.format(to)}`;
 }
