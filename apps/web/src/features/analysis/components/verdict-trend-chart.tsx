@@ -83,7 +83,15 @@ function BucketBar({ bucket, unit }: { bucket: VerdictTrendBucket; unit: 'week' 
       </div>
       <span className="w-full text-center text-[0.625rem] leading-tight text-ink-muted tabular-nums sm:text-[0.6875rem]">
         {name.day !== null ? <span className="block font-medium text-ink">{name.day}</span> : null}
-        <span className="block">{name.month}</span>
+        {name.day === null ? (
+          // Twelve months on a phone: their initials, as charts do; the table names them in full.
+          <>
+            <span className="block sm:hidden">{name.month.slice(0, 1)}</span>
+            <span className="hidden sm:block">{name.month}</span>
+          </>
+        ) : (
+          <span className="block">{name.month}</span>
+        )}
       </span>
     </li>
   );

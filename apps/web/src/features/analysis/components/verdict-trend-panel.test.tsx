@@ -107,9 +107,20 @@ describe('Verdict trend: the change in words (issue 29)', () => {
         }),
       ],
     });
-    show({ mm: null, yy: 2025 }, MAR);
+    const { container } = show({ mm: null, yy: 2025 }, MAR);
     expect(await screen.findByText('Draining pages stayed at 50 % this year.')).toBeInTheDocument();
     expect(api.calls).toEqual(['2025']);
+    expect(screen.getByRole('img', { name: /per month, All of 2025/ })).toBeInTheDocument();
+    expect(
+      [...container.querySelectorAll('[data-bucket]')].map((bar) => bar.getAttribute('data-bucket')),
+    ).toEqual(['2025-01-01', '2025-02-01']);
+    await userEvent.click(screen.getByRole('button', { name: messages.trend.showTable }));
+    const table = screen.getByRole('table', {
+      name: 'Share of pages per verdict, All of 2025 (pages in brackets)',
+    });
+    expect(within(table).getByRole('columnheader', { name: 'Month' })).toBeInTheDocument();
+    expect(within(table).getByRole('rowheader', { name: 'Feb' })).toBeInTheDocument();
+    expect(within(table).getByRole('rowheader', { name: 'All of 2024' })).toBeInTheDocument();
   });
 });
 

@@ -182,7 +182,7 @@ function TrendTable({ trend, periodName }: { trend: VerdictTrendResponse; period
           </tbody>
           <tfoot className="border-t border-line text-ink">
             <tr>
-              <th scope="row" className="px-3 py-2 font-semibold whitespace-nowrap">
+              <th scope="row" className="px-3 py-2 font-semibold">
                 {`${messages.trend.total} (${periodName})`}
               </th>
               <TallyCells tally={trend.total} />
