@@ -26,4 +26,10 @@ export const queryKeys = {
   /** `GET /api/analysis/insights` (period null: the current month) or `/insights/:month/:year`. */
   insightsPeriod: (period: Pick<InsightsPeriod, 'mm' | 'yy'> | null) =>
     ['analysis', 'insights', period ? `${period.yy}-${period.mm ?? 'all'}` : 'current'] as const,
+  /**
+   * `GET /api/analysis/trends?period=…` (the verdict trend). Under the insights' key, so whatever refreshes the
+   * insights (a new or forgotten page) refreshes it too.
+   */
+  insightsTrend: (period: Pick<InsightsPeriod, 'mm' | 'yy'>) =>
+    ['analysis', 'insights', 'trend', `${period.yy}-${period.mm ?? 'all'}`] as const,
 };
