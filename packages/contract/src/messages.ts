@@ -199,7 +199,7 @@ export const messages = {
     promptTitle: 'How are you feeling today?',
     promptHint: "One tap saves today's check-in. We relate it to what you read the day before.",
     scoreLabels: { 1: 'Very low', 2: 'Low', 3: 'Okay', 4: 'Good', 5: 'Very good' },
-    scoreEmoji: { 1: '\u{1F61E}', 2: '\u{1F641}', 3: '\u{1F610}', 4: '\u{1F642}', 5: '\u{1F604}' },
+    scoreEmoji: { 1: '\u{1F61E}', 2: '\u{1F614}', 3: '\u{1F610}', 4: '\u{1F60A}', 5: '\u{1F604}' },
     /** A mood button's accessible name: its label and where it sits on the scale. */
     scoreName: (label: string, score: number, max: number) => `${label} (${score} of ${max})`,
     noteLabel: 'Note (optional)',

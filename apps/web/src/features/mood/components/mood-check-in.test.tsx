@@ -74,9 +74,9 @@ describe('the daily mood check-in', () => {
     const buttons = within(group).getAllByRole('button');
     expect(buttons.map((b) => b.textContent)).toEqual([
       '😞Very low',
-      '🙁Low',
+      '😔Low',
       '😐Okay',
-      '🙂Good',
+      '😊Good',
       '😄Very good',
     ]);
     expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual([
