@@ -232,6 +232,41 @@ export const messages = {
     daysRange: (max: number) => `days must be a whole number from 1 to ${max}`,
   },
 
+  /**
+   * The verdict trend on the Insights view (issue 29): the share of uplifting, neutral, mixed and draining
+   * pages per week (per month for a year) and the change against the previous period, in words and whole
+   * percents.
+   */
+  trend: {
+    title: 'How your reading felt over time',
+    loadError: 'Failed to load the trend',
+    empty: 'No pages analysed in this period yet',
+    /** Pages analysed, but none with a verdict (stored before the analyzer gave verdicts). */
+    noVerdicts: (count: number, shown: string = String(count)) =>
+      `${shown} ${count === 1 ? 'page' : 'pages'} analysed in this period, but none with a verdict yet, ` +
+      'so there is no trend to show.',
+    excluded: (count: number, shown: string = String(count)) =>
+      count === 1
+        ? `${shown} page without a verdict is not counted.`
+        : `${shown} pages without a verdict are not counted.`,
+    showTable: 'Show as table',
+    hideTable: 'Hide table',
+    verdicts: { uplifting: 'Uplifting', neutral: 'Neutral', mixed: 'Mixed', draining: 'Draining' },
+    /** `when`: "this month", "this year" or "in Feb '25". */
+    fell: (verdict: string, from: number, to: number, when: string) =>
+      `${verdict} pages fell from ${from} % to ${to} % ${when}`,
+    rose: (verdict: string, from: number, to: number, when: string) =>
+      `${verdict} pages rose from ${from} % to ${to} % ${when}`,
+    stayed: (verdict: string, at: number, when: string) => `${verdict} pages stayed at ${at} % ${when}`,
+    noPrevious: (previous: string) => `No pages with a verdict in ${previous} to compare with.`,
+    thisMonth: 'this month',
+    thisYear: 'this year',
+    weekOf: 'Week of',
+    month: 'Month',
+    pages: 'Pages',
+    total: 'Whole period',
+  },
+
   /** Questionnaire and personality snapshot (spec §2, §8). */
   questionnaire: {
     privacyBadge: 'Your privacy is our priority',

@@ -434,7 +434,9 @@ export type AnalysisRow = typeof analyses.$inferSelect;
 /** Sum of one category's BaseScore over the rolled-up analyses (column `<category id>_sum`). */
 const categorySum = (id: string) => doublePrecision(`${id}_sum`).notNull().default(0);
 
-/** Per user and UTC day: how many analyses, their tokens, overall scores and per-category BaseScores. */
+/**
+ * Per user and UTC day: how many analyses, their tokens, overall scores, per-category BaseScores and verdicts.
+ */
 export const analysisDailyRollups = pgTable(
   'analysis_daily_rollups',
   {
@@ -460,6 +462,14 @@ export const analysisDailyRollups = pgTable(
     sadnessSum: categorySum('sadness'),
     disgustSum: categorySum('disgust'),
     envySum: categorySum('envy'),
+    /**
+     * How many of the day's analyses have each verdict (the verdict trend, issue 29); the analyses without one
+     * are `analyses` minus the four.
+     */
+    upliftingPages: integer('uplifting_pages').notNull().default(0),
+    neutralPages: integer('neutral_pages').notNull().default(0),
+    mixedPages: integer('mixed_pages').notNull().default(0),
+    drainingPages: integer('draining_pages').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );

@@ -130,6 +130,7 @@ const FIXTURES: Record<Exclude<OperationId, PublicId>, Fixture> = {
   },
   analysisInsights: { scope: 'self' },
   analysisInsightsPeriod: { scope: 'self', request: () => ({ params: { month: '3', year: '2025' } }) },
+  analysisTrends: { scope: 'self', request: () => ({ query: 'period=2025-03' }) },
 
   subscriptionGet: { scope: 'self' },
   subscriptionUpdate: { scope: 'self', fresh: true, request: () => ({ body: { planId: 'basic' } }) },

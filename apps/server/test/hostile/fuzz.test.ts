@@ -574,9 +574,11 @@ describe('as the owner, with hostile extra headers', () => {
                   : route.operationId === 'extensionTouchpoint'
                     ? { id: uploadedId }
                     : {};
+            // A read whose query is required gets a valid one: only the headers are hostile here.
+            const query = route.operationId === 'analysisTrends' ? '?period=2026-11' : '';
             const response = await send({
               method: 'GET',
-              url: pathOf(route, params),
+              url: `${pathOf(route, params)}${query}`,
               headers: { ...extra, ...credentialFor(route) },
             });
             expect(response.statusCode, `${route.operationId}: ${response.body}`).toBe(

@@ -32,4 +32,10 @@ export const queryKeys = {
   moodInsight: ['mood', 'insight'] as const,
   insightsPeriod: (period: Pick<InsightsPeriod, 'mm' | 'yy'> | null) =>
     ['analysis', 'insights', period ? `${period.yy}-${period.mm ?? 'all'}` : 'current'] as const,
+  /**
+   * `GET /api/analysis/trends?period=…` (the verdict trend). Under the insights' key, so whatever refreshes the
+   * insights (a new or forgotten page) refreshes it too.
+   */
+  insightsTrend: (period: Pick<InsightsPeriod, 'mm' | 'yy'>) =>
+    ['analysis', 'insights', 'trend', `${period.yy}-${period.mm ?? 'all'}`] as const,
 };

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { buildInsights, buildUser } from '@mediadiet/contract/fixtures';
+import { buildInsights, buildUser, buildVerdictTrend } from '@mediadiet/contract/fixtures';
 import type { User } from '@mediadiet/contract/user';
 
 /** MSW handlers for a signed-in session: `POST /auth/loggedin` and `GET /api/account/info` answer with `user`. */
@@ -13,7 +13,7 @@ export function sessionHandlers(user: User = buildUser()) {
 /**
  * Answers every test by default (msw-server.ts): `GET /api/subscription` → no subscription. The dashboard
  * asks for it to build its navigation; tests that need a plan put their own handler in front.
- * The insights view asks for the history and the insights: by default there are none.
+ * The insights view asks for the history, the insights and the verdict trend: by default there are none.
  */
 export const defaultHandlers = [
   http.get('*/api/subscription', () =>
@@ -52,6 +52,8 @@ export const defaultHandlers = [
       sentence: 'Check in 13 more days to see how your reading relates to your mood.',
     }),
   ),
+  // The verdict trend of the Insights' Trends tab: nothing counted.
+  http.get('*/api/analysis/trends', () => HttpResponse.json(buildVerdictTrend())),
   // Settings → Signed-in devices: this device only, no paired browser.
   http.get('*/api/account/devices', () =>
     HttpResponse.json({
