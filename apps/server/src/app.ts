@@ -21,6 +21,7 @@ import devRoutes from './modules/dev/routes.ts';
 import devicesRoutes from './modules/devices/routes.ts';
 import extensionModule from './modules/extension/plugin.ts';
 import healthRoutes from './modules/health/routes.ts';
+import moodModule from './modules/mood/plugin.ts';
 import questionnaireModule from './modules/questionnaire/plugin.ts';
 import touchpointsModule from './modules/touchpoints/plugin.ts';
 import type { TouchpointWorkerOptions } from './modules/touchpoints/worker.ts';
@@ -208,6 +209,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     ...(deps.touchpointWorker ? { workerOptions: deps.touchpointWorker } : {}),
   });
   await app.register(analysisModule);
+  await app.register(moodModule);
   await app.register(accountModule);
   // Route-only modules: they read through the services above.
   await app.register(healthRoutes);

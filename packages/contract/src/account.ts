@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AnalysisSchema } from './analysis';
 import { IsoDateTimeSchema, successWith } from './common';
+import { MoodCheckInSchema } from './mood';
 import { InvoiceSchema, PaymentMethodSchema } from './payment';
 import { AnswersSchema, PersonalizationSchema } from './questionnaire';
 import { SubscriptionSchema } from './subscription';
@@ -97,6 +98,8 @@ export const AccountExportResponseSchema = successWith({
   extensions: z.array(ExportedExtensionSchema).optional(),
   /** Metered usage per billing period (optional, as `sessions`). */
   usagePeriods: z.array(ExportedUsagePeriodSchema).optional(),
+  /** Mood check-ins, newest first (optional, as `sessions`). */
+  moodCheckIns: z.array(MoodCheckInSchema).optional(),
 });
 export type AccountExportResponse = z.infer<typeof AccountExportResponseSchema>;
 

@@ -7,6 +7,7 @@ import { devContract } from './routes/dev';
 import { devicesContract } from './routes/devices';
 import { extensionContract } from './routes/extension';
 import { paymentContract } from './routes/payment';
+import { moodContract } from './routes/mood';
 import { questionnaireContract } from './routes/questionnaire';
 import { subscriptionContract } from './routes/subscription';
 import { touchpointsContract } from './routes/touchpoints';
@@ -29,6 +30,7 @@ export const contract = {
   subscription: subscriptionContract,
   payment: paymentContract,
   questionnaire: questionnaireContract,
+  mood: moodContract,
   dev: devContract,
 } as const;
 
@@ -47,6 +49,7 @@ export const routesById = {
   ...subscriptionContract,
   ...paymentContract,
   ...questionnaireContract,
+  ...moodContract,
   ...devContract,
 };
 

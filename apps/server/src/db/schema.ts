@@ -549,3 +549,23 @@ export const trialMarkers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.kind, t.hash] })],
 );
+
+/**
+ * Mood check-ins (issue 29): at most one per person and day. `day` is the calendar day of the check-in as
+ * `lib/days.ts` cuts it; a later check-in the same day replaces the row (decision 151).
+ */
+export const moodCheckins = pgTable(
+  'mood_checkins',
+  {
+    id: generatedId(),
+    userId: ownerId(),
+    day: date('day', { mode: 'string' }).notNull(),
+    score: integer('score').notNull(),
+    note: text('note'),
+    createdAt: createdNow(),
+    updatedAt: updatedNow(),
+  },
+  (t) => [uniqueIndex('mood_checkins_user_day_key').on(t.userId, t.day)],
+);
+
+export type MoodCheckinRow = typeof moodCheckins.$inferSelect;

@@ -79,6 +79,10 @@ const FIXTURES: Record<Exclude<OperationId, PublicId>, Fixture> = {
   // Removing is idempotent: B "removes" A's domain from B's own list, which leaves A's list as it is.
   accountUrlsRemove: { scope: 'self', request: (w) => ({ params: { url: w.a.domain } }) },
   accountExport: { scope: 'self' },
+  // Check-ins are the caller's own: B's check-in lands on B's day, never on A's.
+  moodCheckIn: { scope: 'self', request: () => ({ body: { score: 3 } }) },
+  moodList: { scope: 'self' },
+  moodInsight: { scope: 'self' },
   accountDevices: { scope: 'self' },
   // B tries to sign out a second session of A's: not found, and A's session stays live.
   accountDeviceSignOut: {

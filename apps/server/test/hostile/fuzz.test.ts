@@ -76,6 +76,7 @@ const VALID_BODIES: Record<string, () => unknown> = {
     categoryScores: { emotional: [{ category: 'Empathy', score: 3 }] },
   }),
   accountUrlsAdd: () => ({ url: 'example.com' }),
+  moodCheckIn: () => ({ score: 4, note: 'A calm day' }),
   accountDelete: () => ({ confirmEmail: 'ann@example.com' }),
   extensionInstallation: () => ({ isInstalled: true }),
   extensionTouchpoints: () => touchpoint(),

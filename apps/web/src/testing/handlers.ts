@@ -25,6 +25,33 @@ export const defaultHandlers = [
   http.get('*/api/analysis/insights', () =>
     HttpResponse.json(buildInsights({ results: [], totalResults: 0, topDomains: [], directories: [] })),
   ),
+  // Mood: today's check-in is done (so the dashboard offers none) and the insight still needs check-ins.
+  http.get('*/api/mood', () =>
+    HttpResponse.json({
+      success: true,
+      today: '2025-03-01',
+      checkIns: [
+        {
+          day: '2025-03-01',
+          score: 3,
+          note: null,
+          createdAt: '2025-03-01T09:00:00.000Z',
+          updatedAt: '2025-03-01T09:00:00.000Z',
+        },
+      ],
+    }),
+  ),
+  http.get('*/api/mood/insight', () =>
+    HttpResponse.json({
+      success: true,
+      checkIns: 1,
+      required: 14,
+      n: null,
+      r: null,
+      interval: null,
+      sentence: 'Check in 13 more days to see how your reading relates to your mood.',
+    }),
+  ),
   // The verdict trend of the Insights' Trends tab: nothing counted.
   http.get('*/api/analysis/trends', () => HttpResponse.json(buildVerdictTrend())),
   // Settings → Signed-in devices: this device only, no paired browser.

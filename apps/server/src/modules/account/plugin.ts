@@ -14,6 +14,7 @@ export default fp(
       sessions: app.sessions,
       analysis: app.analysis,
       urls: app.urls,
+      mood: app.mood,
       questionnaire: app.questionnaire.service,
       extensionKeys: app.extensionKeys,
       subscriptions: app.billing.subscriptions,
@@ -23,5 +24,8 @@ export default fp(
     });
     registerAccountRoutes(app, service);
   },
-  { name: 'account', dependencies: ['users', 'auth', 'analysis', 'urls', 'questionnaire', 'extension', 'billing'] },
+  {
+    name: 'account',
+    dependencies: ['users', 'auth', 'analysis', 'urls', 'questionnaire', 'extension', 'billing', 'mood'],
+  },
 );

@@ -4,6 +4,7 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { preparedRows } from '../../db/prepared.ts';
 import { analyses, analysisDailyRollups, analysisDomainRollups, type AnalysisRow } from '../../db/schema.ts';
+import { dayOfSql, startOfDaySql } from '../../lib/days.ts';
 import { CUT_ZONE } from './periods.ts';
 import { analysisViewTexts } from './view.ts';
 
@@ -330,6 +331,43 @@ export async function findAnalysisView(db: Db, userId: string, id: string): Prom
 /** The user's analyses, newest first, in full (account export). */
 export async function listAnalyses(db: Db, userId: string): Promise<AnalysisRow[]> {
   return db.select().from(analyses).where(eq(analyses.userId, userId)).orderBy(desc(analyses.createdAt));
+}
+
+/** One day's analysed pages that carry a verdict, and how many of them were draining. */
+export interface DayVerdicts {
+  day: string;
+  pages: number;
+  draining: number;
+}
+
+/**
+ * Per day from `fromDay` on (days cut in `timeZone`, lib/days.ts): the analyses with a verdict and the draining
+ * ones among them. Days without such an analysis are absent.
+ */
+export async function dailyVerdicts(
+  db: Db,
+  userId: string,
+  fromDay: string,
+  timeZone: string,
+): Promise<DayVerdicts[]> {
+  const day = dayOfSql(analyses.createdAt, timeZone);
+  const rows = await db
+    .select({
+      day,
+      pages: sql<number>`count(*)::int`,
+      draining: sql<number>`(count(*) filter (where ${analyses.verdict} = 'draining'))::int`,
+    })
+    .from(analyses)
+    .where(
+      and(
+        eq(analyses.userId, userId),
+        sql`${analyses.verdict} is not null`,
+        sql`${analyses.createdAt} >= ${startOfDaySql(fromDay, timeZone)}`,
+      ),
+    )
+    // By position: the day expression carries its time zone as a parameter, so a repeated one would not match.
+    .groupBy(sql`1`);
+  return rows.map((r) => ({ day: r.day, pages: Number(r.pages), draining: Number(r.draining) }));
 }
 
 /** An insight card: one of the newest analyses of the period. */

@@ -151,6 +151,11 @@ export interface AnalysisService {
   forget(userId: string, id: string): Promise<void>;
   /** Every analysis of the user, newest first (the account export). */
   listAll(userId: string): Promise<Analysis[]>;
+  /**
+   * Per day from `fromDay` on, cut in `timeZone`: how many analysed pages carry a verdict and how many of those
+   * are draining (the mood insight). Days without one are absent.
+   */
+  dailyVerdicts(userId: string, fromDay: string, timeZone: string): Promise<repo.DayVerdicts[]>;
 }
 
 const pageQuery = (query: RecentQuery): RecentPageQuery => ({
@@ -335,6 +340,8 @@ export function createAnalysisService(deps: {
     async listAll(userId) {
       return (await repo.listAnalyses(db, userId)).map(toAnalysis);
     },
+
+    dailyVerdicts: (userId, fromDay, timeZone) => repo.dailyVerdicts(db, userId, fromDay, timeZone),
   };
   return service;
 }

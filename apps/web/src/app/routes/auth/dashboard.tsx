@@ -26,6 +26,8 @@ import {
 import { ExtensionWizardAuto } from '@/features/extension/components/extension-wizard';
 import { SwitchAccountDialog } from '@/features/auth/components/switch-account-dialog';
 import { IgnoredSites } from '@/features/urls/components/ignored-sites';
+import { MoodCheckIn } from '@/features/mood/components/mood-check-in';
+import { MoodInsightCard } from '@/features/mood/components/mood-insight-card';
 import { useAccountInfo } from '@/lib/account-info';
 import { useExtension } from '@/features/extension/components/extension-provider';
 import { AnalysisDetail } from '@/features/analysis/components/analysis-detail';
@@ -228,6 +230,10 @@ function InsightsView({ isPremium }: { isPremium: boolean }) {
   }
   return (
     <div className="flex flex-col gap-12">
+      {/* The day's mood check-in: offered once a day, above what was read (issue 29). */}
+      <div className="-mb-6 empty:hidden print:hidden">
+        <MoodCheckIn />
+      </div>
       <HistorySection
         extensionReady={isConnected}
         showSurveyStep={isPremium && questionnaireState === 'NOT_STARTED'}
@@ -238,6 +244,9 @@ function InsightsView({ isPremium }: { isPremium: boolean }) {
         questionnaireState={questionnaireState}
         questionnaireHref={QUESTIONNAIRE_HREF}
       />
+      <div className="print:hidden">
+        <MoodInsightCard />
+      </div>
     </div>
   );
 }
