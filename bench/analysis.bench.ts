@@ -58,6 +58,19 @@ function rng(seed: number) {
     return s / 2 ** 32;
   };
 }
+/** The verdicts the bench's pages get, drawn at random: draining the most common, one in ten none. */
+const VERDICT_CYCLE = [
+  'draining',
+  'draining',
+  'draining',
+  'uplifting',
+  'uplifting',
+  'neutral',
+  'neutral',
+  'mixed',
+  'mixed',
+  undefined,
+] as const;
 const round = (x: number, d: number) => Math.round(x * 10 ** d) / 10 ** d;
 
 /** Scores with the analyzer's shape and precision (BaseScore 2 decimals, Bayes figures 4, EffectiveN 3). */
@@ -130,6 +143,8 @@ async function insertAnalyses(db: Db, userId: string, times: Date[], seed: numbe
           overallScore: s.overallScore,
           modelVersion: 'mediadiet-affect-bench',
           mode: 'server',
+          // Every tenth page without a verdict, as older analyses are stored (the trend leaves them out).
+          verdict: VERDICT_CYCLE[Math.floor(random() * VERDICT_CYCLE.length)] ?? null,
           createdAt,
         }),
       );
@@ -305,6 +320,15 @@ async function measure(target: Target): Promise<BenchRow[]> {
     const { mm, yy } = seeded.month;
     const month = await latency(`${base}/api/analysis/insights/${mm}/${yy}`, seeded.insightsToken, 200);
     const year = await latency(`${base}/api/analysis/insights/all/${yy}`, seeded.insightsToken, 100);
+    const trendPeriod = `${yy}-${String(mm).padStart(2, '0')}`;
+    // The trend of the dense month and of its year; a new user each would be needed to defeat the 2 s cache, so
+    // these include kept answers: the first request after each 2 s reads the database.
+    const trendMonth = await latency(
+      `${base}/api/analysis/trends?period=${trendPeriod}`,
+      seeded.insightsToken,
+      200,
+    );
+    const trendYear = await latency(`${base}/api/analysis/trends?period=${yy}`, seeded.insightsToken, 100);
     const recentLatency = await latency(recentUrl, seeded.recentToken, 200);
     // A different window each request (8…207 days): never a cached answer, always the database.
     const uncachedLatency = await latency(
@@ -350,6 +374,16 @@ async function measure(target: Target): Promise<BenchRow[]> {
       {
         name: `${target.label}: GET /api/analysis/insights/all/${yy} (the whole year) p50 over HTTP (p95 ${round(year.p95, 2)} ms)`,
         value: round(year.p50, 2),
+        unit: 'ms',
+      },
+      {
+        name: `${target.label}: GET /api/analysis/trends?period=${trendPeriod} (the verdict trend of that month, weekly) p50 over HTTP (p95 ${round(trendMonth.p95, 2)} ms)`,
+        value: round(trendMonth.p50, 2),
+        unit: 'ms',
+      },
+      {
+        name: `${target.label}: GET /api/analysis/trends?period=${yy} (the verdict trend of the year, monthly) p50 over HTTP (p95 ${round(trendYear.p95, 2)} ms)`,
+        value: round(trendYear.p50, 2),
         unit: 'ms',
       },
       {

@@ -22,6 +22,7 @@ import devicesRoutes from './modules/devices/routes.ts';
 import extensionModule from './modules/extension/plugin.ts';
 import goalsModule from './modules/goals/plugin.ts';
 import healthRoutes from './modules/health/routes.ts';
+import moodModule from './modules/mood/plugin.ts';
 import questionnaireModule from './modules/questionnaire/plugin.ts';
 import touchpointsModule from './modules/touchpoints/plugin.ts';
 import type { TouchpointWorkerOptions } from './modules/touchpoints/worker.ts';
@@ -210,6 +211,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   await app.register(analysisModule);
   await app.register(goalsModule);
+  await app.register(moodModule);
   await app.register(accountModule);
   // Route-only modules: they read through the services above.
   await app.register(healthRoutes);

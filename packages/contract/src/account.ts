@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AnalysisSchema } from './analysis';
 import { GoalSchema } from './goals';
 import { IsoDateTimeSchema, successWith } from './common';
+import { MoodCheckInSchema } from './mood';
 import { InvoiceSchema, PaymentMethodSchema } from './payment';
 import { AnswersSchema, PersonalizationSchema } from './questionnaire';
 import { SubscriptionSchema } from './subscription';
@@ -100,6 +101,8 @@ export const AccountExportResponseSchema = successWith({
   usagePeriods: z.array(ExportedUsagePeriodSchema).optional(),
   /** Reading goals as set (optional, as `sessions`). */
   goals: z.array(GoalSchema).optional(),
+  /** Mood check-ins, newest first (optional, as `sessions`). */
+  moodCheckIns: z.array(MoodCheckInSchema).optional(),
 });
 export type AccountExportResponse = z.infer<typeof AccountExportResponseSchema>;
 

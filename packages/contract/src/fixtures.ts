@@ -1,6 +1,6 @@
 import type { Analysis, CategoryScores } from './analysis';
 import { CATEGORIES, CATEGORY_IDS } from './categories';
-import type { InsightsResponse } from './insights';
+import type { InsightsResponse, VerdictCounts, VerdictTally, VerdictTrendResponse } from './insights';
 import type { Invoice, PaymentMethod } from './payment';
 import type { Personalization, Question } from './questionnaire';
 import type { Plan, Subscription } from './subscription';
@@ -147,5 +147,69 @@ export function buildInsights(overrides: Partial<InsightsResponse> = {}): Insigh
     currMM: 1,
     currYY: 2025,
     ...overrides,
+  };
+}
+
+/** Counts per verdict (0 unless given) with their sum and shares, as the server tallies them. */
+export function buildVerdictTally(given: Partial<VerdictCounts> = {}): VerdictTally {
+  const counts = { uplifting: 0, neutral: 0, mixed: 0, draining: 0, ...given };
+  const classified = counts.uplifting + counts.neutral + counts.mixed + counts.draining;
+  return {
+    counts,
+    classified,
+    shares:
+      classified === 0
+        ? null
+        : {
+            uplifting: counts.uplifting / classified,
+            neutral: counts.neutral / classified,
+            mixed: counts.mixed / classified,
+            draining: counts.draining / classified,
+          },
+  };
+}
+
+/**
+ * A verdict trend: by default February 2025 (its five weeks, nothing counted) against January. `buckets` gives
+ * each bucket's start day (and optional counts and pages without a verdict); `from`/`to` span its 7 days
+ * (a month's day for a year), unclipped. The totals are summed from the buckets.
+ */
+export function buildVerdictTrend(
+  spec: {
+    period?: string;
+    buckets?: { start: string; counts?: Partial<VerdictCounts>; unknown?: number }[];
+    previous?: Partial<VerdictCounts>;
+    previousPeriod?: string;
+  } = {},
+): VerdictTrendResponse {
+  const period = spec.period ?? '2025-02';
+  const scope = period.length === 4 ? ('year' as const) : ('month' as const);
+  type BucketSpec = { start: string; counts?: Partial<VerdictCounts>; unknown?: number };
+  const given: BucketSpec[] =
+    spec.buckets ??
+    ['2025-01-27', '2025-02-03', '2025-02-10', '2025-02-17', '2025-02-24'].map((start) => ({ start }));
+  const buckets = given.map(({ start, counts, unknown }) => {
+    const days = scope === 'year' ? 27 : 6;
+    const to = new Date(Date.parse(`${start}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    return { start, from: start, to, unknown: unknown ?? 0, ...buildVerdictTally(counts) };
+  });
+  const sum = (key: keyof VerdictCounts) => buckets.reduce((n, b) => n + b.counts[key], 0);
+  return {
+    success: true,
+    period,
+    scope,
+    bucket: scope === 'year' ? 'month' : 'week',
+    buckets,
+    total: buildVerdictTally({
+      uplifting: sum('uplifting'),
+      neutral: sum('neutral'),
+      mixed: sum('mixed'),
+      draining: sum('draining'),
+    }),
+    excluded: buckets.reduce((n, b) => n + b.unknown, 0),
+    previous: {
+      period: spec.previousPeriod ?? (scope === 'year' ? '2024' : '2025-01'),
+      ...buildVerdictTally(spec.previous),
+    },
   };
 }

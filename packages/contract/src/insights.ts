@@ -106,3 +106,93 @@ export function modelBaseVersions(modelVersions: readonly string[]): string[] {
   const bases = [...new Set(modelVersions.map(modelBaseVersion))];
   return bases.sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
 }
+
+// ── GET /api/analysis/trends?period=YYYY-MM|YYYY ────────────────────────────────────────────────────
+
+/**
+ * `period` of the verdict trend: `2025-02` (a month, two-digit month) or `2025` (a whole year) — the form the
+ * web app keeps in its address. Checked here, so a wrong one is refused with the message below.
+ */
+export const VerdictTrendQuerySchema = z.object({
+  period: z.string().regex(/^\d{4}(-(0[1-9]|1[0-2]))?$/, {
+    error: 'period must be YYYY-MM (a month, e.g. 2025-02) or YYYY (a whole year, e.g. 2025)',
+  }),
+});
+export type VerdictTrendQuery = z.infer<typeof VerdictTrendQuerySchema>;
+
+/** The period of a trend query: "2025-02" → {scope: 'month', mm: 2, yy: 2025}; "2025" → the whole year. */
+export function parseTrendPeriod(period: string): InsightsPeriod {
+  const [year, month] = period.split('-');
+  const yy = Number(year);
+  return month === undefined ? { scope: 'year', mm: null, yy } : { scope: 'month', mm: Number(month), yy };
+}
+
+/** A period in the trend's form: {mm: 2, yy: 2025} → "2025-02"; {mm: null, yy: 2025} → "2025". */
+export function trendPeriodText(period: { mm: number | null; yy: number }): string {
+  return period.mm === null ? String(period.yy) : `${period.yy}-${String(period.mm).padStart(2, '0')}`;
+}
+
+const countSchema = z.number().int().nonnegative();
+const shareSchema = z.number().min(0).max(1);
+/** A calendar day, `YYYY-MM-DD`. */
+const DaySchema = z.iso.date();
+
+/** Pages per verdict (contract `VERDICTS`). */
+export const VerdictCountsSchema = z.object({
+  uplifting: countSchema,
+  neutral: countSchema,
+  mixed: countSchema,
+  draining: countSchema,
+});
+export type VerdictCounts = z.infer<typeof VerdictCountsSchema>;
+
+/** Each verdict's share (0–1) of the pages that have a verdict; the four add up to 1. */
+export const VerdictSharesSchema = z.object({
+  uplifting: shareSchema,
+  neutral: shareSchema,
+  mixed: shareSchema,
+  draining: shareSchema,
+});
+export type VerdictShares = z.infer<typeof VerdictSharesSchema>;
+
+/**
+ * Pages with a verdict, per verdict: `classified` is the sum of `counts`; `shares` is null when it is 0 (no
+ * share to state, not "0 %").
+ */
+export const VerdictTallySchema = z.object({
+  counts: VerdictCountsSchema,
+  classified: countSchema,
+  shares: VerdictSharesSchema.nullable(),
+});
+export type VerdictTally = z.infer<typeof VerdictTallySchema>;
+
+/**
+ * One bar of the trend: a week (Monday to Sunday) for a month, a calendar month for a year. `start` names it
+ * (the week's Monday, which may lie in the previous month, or the month's first day); `from` and `to` are the
+ * first and last day it counts, inside the period. `unknown` counts its pages stored without a verdict.
+ */
+export const VerdictTrendBucketSchema = VerdictTallySchema.extend({
+  start: DaySchema,
+  from: DaySchema,
+  to: DaySchema,
+  unknown: countSchema,
+});
+export type VerdictTrendBucket = z.infer<typeof VerdictTrendBucketSchema>;
+
+/**
+ * GET /api/analysis/trends?period=YYYY-MM|YYYY (issue 29): how the period's pages left their reader, bucket by
+ * bucket — weekly for a month (every week that overlaps it, first to last), monthly for a year — with the whole
+ * period's tally and the previous period's (the month or year before) to say the change. Pages stored without
+ * a verdict (older analyzers, the LLM scorer) are in no share; `excluded` says how many there were. Days,
+ * weeks and months are cut as the insights cut them.
+ */
+export const VerdictTrendResponseSchema = successWith({
+  period: z.string(),
+  scope: z.enum(['month', 'year']),
+  bucket: z.enum(['week', 'month']),
+  buckets: z.array(VerdictTrendBucketSchema),
+  total: VerdictTallySchema,
+  excluded: countSchema,
+  previous: VerdictTallySchema.extend({ period: z.string() }),
+});
+export type VerdictTrendResponse = z.infer<typeof VerdictTrendResponseSchema>;

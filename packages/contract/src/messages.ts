@@ -191,6 +191,82 @@ export const messages = {
     processingDuration: 'This typically takes about 3 minutes.',
   },
 
+  /**
+   * Mood check-ins and the "Mood and reading" card (issue 29). The insight sentences make a claim only when the
+   * 95 % interval of the correlation leaves out zero; `r` arrives formatted (two decimals, a real minus sign).
+   */
+  mood: {
+    promptTitle: 'How are you feeling today?',
+    promptHint: "One tap saves today's check-in. We relate it to what you read the day before.",
+    scoreLabels: { 1: 'Very low', 2: 'Low', 3: 'Okay', 4: 'Good', 5: 'Very good' },
+    scoreEmoji: { 1: '\u{1F61E}', 2: '\u{1F614}', 3: '\u{1F610}', 4: '\u{1F60A}', 5: '\u{1F604}' },
+    /** A mood button's accessible name: its label and where it sits on the scale. */
+    scoreName: (label: string, score: number, max: number) => `${label} (${score} of ${max})`,
+    noteLabel: 'Note (optional)',
+    noteHint: (max: number) => `Up to ${max} characters.`,
+    dismiss: 'Not today',
+    saving: 'Saving...',
+    saved: 'Thanks, your mood check-in is saved.',
+    saveFailed: 'Failed to save your mood check-in',
+    loadFailed: 'Failed to load your mood check-ins',
+    insightFailed: 'Failed to load the mood insight',
+    cardTitle: 'Mood and reading',
+    progress: (count: number, required: number) => `${count} of ${required} check-ins`,
+    needMore: (missing: number) =>
+      `Check in ${missing} more ${missing === 1 ? 'day' : 'days'} to see how your reading relates to your mood.`,
+    noClearLink: (days: number) =>
+      `No clear link yet between what you read and your mood (${days} ${days === 1 ? 'day' : 'days'}).`,
+    lowerAfterDraining: (r: string, days: number) =>
+      `On days after more draining reading, your mood tended to be lower (r = ${r}, ${days} days).`,
+    higherAfterDraining: (r: string, days: number) =>
+      `On days after more draining reading, your mood tended to be higher (r = ${r}, ${days} days).`,
+    daysUsed: 'Days compared',
+    correlation: 'Correlation (r)',
+    interval: '95 % interval',
+    intervalRange: (lo: string, hi: string) => `${lo} to ${hi}`,
+    explanation:
+      'Each check-in is compared with the share of draining pages you read the day before; days without reading are left out. A correlation shows that two things move together, not that one causes the other.',
+    scoreRange: 'Mood score must be a whole number from 1 to 5',
+    noteType: 'The note must be text',
+    noteTooLong: (max: number) => `The note is too long: at most ${max} characters`,
+    daysRange: (max: number) => `days must be a whole number from 1 to ${max}`,
+  },
+
+  /**
+   * The verdict trend on the Insights view (issue 29): the share of uplifting, neutral, mixed and draining
+   * pages per week (per month for a year) and the change against the previous period, in words and whole
+   * percents.
+   */
+  trend: {
+    title: 'How your reading felt over time',
+    loadError: 'Failed to load the trend',
+    empty: 'No pages analysed in this period yet',
+    /** Pages analysed, but none with a verdict (stored before the analyzer gave verdicts). */
+    noVerdicts: (count: number, shown: string = String(count)) =>
+      `${shown} ${count === 1 ? 'page' : 'pages'} analysed in this period, but none with a verdict yet, ` +
+      'so there is no trend to show.',
+    excluded: (count: number, shown: string = String(count)) =>
+      count === 1
+        ? `${shown} page without a verdict is not counted.`
+        : `${shown} pages without a verdict are not counted.`,
+    showTable: 'Show as table',
+    hideTable: 'Hide table',
+    verdicts: { uplifting: 'Uplifting', neutral: 'Neutral', mixed: 'Mixed', draining: 'Draining' },
+    /** `when`: "this month", "this year" or "in Feb '25". */
+    fell: (verdict: string, from: number, to: number, when: string) =>
+      `${verdict} pages fell from ${from} % to ${to} % ${when}`,
+    rose: (verdict: string, from: number, to: number, when: string) =>
+      `${verdict} pages rose from ${from} % to ${to} % ${when}`,
+    stayed: (verdict: string, at: number, when: string) => `${verdict} pages stayed at ${at} % ${when}`,
+    noPrevious: (previous: string) => `No pages with a verdict in ${previous} to compare with.`,
+    thisMonth: 'this month',
+    thisYear: 'this year',
+    weekOf: 'Week of',
+    month: 'Month',
+    pages: 'Pages',
+    total: 'Whole period',
+  },
+
   /** Questionnaire and personality snapshot (spec §2, §8). */
   questionnaire: {
     privacyBadge: 'Your privacy is our priority',

@@ -144,6 +144,7 @@ describe('the contract per domain', () => {
       'analysisInsights',
       'analysisInsightsPeriod',
       'analysisRecent',
+      'analysisTrends',
     ]);
     expect(Object.keys(contract.questionnaire)).toContain('accountPersonalizationUpdate');
     expect(Object.keys(contract.touchpoints).sort()).toEqual(['extensionTouchpoint', 'extensionTouchpoints']);

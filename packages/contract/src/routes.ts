@@ -8,6 +8,7 @@ import { devicesContract } from './routes/devices';
 import { extensionContract } from './routes/extension';
 import { goalsContract } from './routes/goals';
 import { paymentContract } from './routes/payment';
+import { moodContract } from './routes/mood';
 import { questionnaireContract } from './routes/questionnaire';
 import { subscriptionContract } from './routes/subscription';
 import { touchpointsContract } from './routes/touchpoints';
@@ -31,6 +32,7 @@ export const contract = {
   subscription: subscriptionContract,
   payment: paymentContract,
   questionnaire: questionnaireContract,
+  mood: moodContract,
   dev: devContract,
 } as const;
 
@@ -50,6 +52,7 @@ export const routesById = {
   ...subscriptionContract,
   ...paymentContract,
   ...questionnaireContract,
+  ...moodContract,
   ...devContract,
 };
 

@@ -153,6 +153,14 @@ async function endPool(pool: pg.Pool, options: DatabaseOptions): Promise<void> {
 }
 
 /**
+ * How old the data-directory lock's refresh may be before another server takes it over: the lock of a killed
+ * server expires after this. It is refreshed every 5 s from the event loop, which the first creation of the
+ * database blocks for long stretches on a busy machine (more than 10 s seen), so a short limit would let a
+ * second server take the lock from one that is still starting.
+ */
+export const DATA_DIR_LOCK_STALE_MS = 60_000;
+
+/**
  * PGlite with its files in `<dataDir>/pgdata`, guarded by a lock on `dataDir` so that a second
  * server on the same directory stops with a clear message instead of corrupting it.
  */
@@ -165,9 +173,8 @@ export async function openPgliteDataDir(
   try {
     release = await lockfile.lock(dataDir, {
       lockfilePath: path.join(dataDir, 'server.lock'),
-      // The lock is refreshed every few seconds; one left by a killed process goes stale after 10 s.
-      stale: 10_000,
-      update: 2_000,
+      stale: DATA_DIR_LOCK_STALE_MS,
+      update: 5_000,
       retries: 0,
       realpath: false,
       onCompromised: (error) => {
@@ -178,7 +185,8 @@ export async function openPgliteDataDir(
     if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {
       throw new StartupError(
         `Another Media Diet server is already using the data directory ${dataDir}. ` +
-          'Stop it first, or start this one with a different DATA_DIR (or a DATABASE_URL).',
+          'Stop it first, or start this one with a different DATA_DIR (or a DATABASE_URL). ' +
+          'A server that was killed leaves its lock behind for up to a minute.',
       );
     }
     throw error;

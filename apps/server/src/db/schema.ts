@@ -452,7 +452,9 @@ export type AnalysisRow = typeof analyses.$inferSelect;
 /** Sum of one category's BaseScore over the rolled-up analyses (column `<category id>_sum`). */
 const categorySum = (id: string) => doublePrecision(`${id}_sum`).notNull().default(0);
 
-/** Per user and UTC day: how many analyses, their tokens, overall scores and per-category BaseScores. */
+/**
+ * Per user and UTC day: how many analyses, their tokens, overall scores, per-category BaseScores and verdicts.
+ */
 export const analysisDailyRollups = pgTable(
   'analysis_daily_rollups',
   {
@@ -478,6 +480,14 @@ export const analysisDailyRollups = pgTable(
     sadnessSum: categorySum('sadness'),
     disgustSum: categorySum('disgust'),
     envySum: categorySum('envy'),
+    /**
+     * How many of the day's analyses have each verdict (the verdict trend, issue 29); the analyses without one
+     * are `analyses` minus the four.
+     */
+    upliftingPages: integer('uplifting_pages').notNull().default(0),
+    neutralPages: integer('neutral_pages').notNull().default(0),
+    mixedPages: integer('mixed_pages').notNull().default(0),
+    drainingPages: integer('draining_pages').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
@@ -557,3 +567,23 @@ export const trialMarkers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.kind, t.hash] })],
 );
+
+/**
+ * Mood check-ins (issue 29): at most one per person and day. `day` is the calendar day of the check-in as
+ * `lib/days.ts` cuts it; a later check-in the same day replaces the row (decision 151).
+ */
+export const moodCheckins = pgTable(
+  'mood_checkins',
+  {
+    id: generatedId(),
+    userId: ownerId(),
+    day: date('day', { mode: 'string' }).notNull(),
+    score: integer('score').notNull(),
+    note: text('note'),
+    createdAt: createdNow(),
+    updatedAt: updatedNow(),
+  },
+  (t) => [uniqueIndex('mood_checkins_user_day_key').on(t.userId, t.day)],
+);
+
+export type MoodCheckinRow = typeof moodCheckins.$inferSelect;

@@ -85,6 +85,10 @@ const FIXTURES: Record<Exclude<OperationId, PublicId>, Fixture> = {
     scope: 'self',
     request: () => ({ body: { goals: [{ kind: 'uplifting_weekly', target: 3 }] } }),
   },
+  // Check-ins are the caller's own: B's check-in lands on B's day, never on A's.
+  moodCheckIn: { scope: 'self', request: () => ({ body: { score: 3 } }) },
+  moodList: { scope: 'self' },
+  moodInsight: { scope: 'self' },
   accountDevices: { scope: 'self' },
   // B tries to sign out a second session of A's: not found, and A's session stays live.
   accountDeviceSignOut: {
@@ -132,6 +136,7 @@ const FIXTURES: Record<Exclude<OperationId, PublicId>, Fixture> = {
   },
   analysisInsights: { scope: 'self' },
   analysisInsightsPeriod: { scope: 'self', request: () => ({ params: { month: '3', year: '2025' } }) },
+  analysisTrends: { scope: 'self', request: () => ({ query: 'period=2025-03' }) },
 
   subscriptionGet: { scope: 'self' },
   subscriptionUpdate: { scope: 'self', fresh: true, request: () => ({ body: { planId: 'basic' } }) },

@@ -76,6 +76,7 @@ const VALID_BODIES: Record<string, () => unknown> = {
     categoryScores: { emotional: [{ category: 'Empathy', score: 3 }] },
   }),
   accountUrlsAdd: () => ({ url: 'example.com' }),
+  moodCheckIn: () => ({ score: 4, note: 'A calm day' }),
   accountDelete: () => ({ confirmEmail: 'ann@example.com' }),
   extensionInstallation: () => ({ isInstalled: true }),
   extensionTouchpoints: () => touchpoint(),
@@ -573,9 +574,11 @@ describe('as the owner, with hostile extra headers', () => {
                   : route.operationId === 'extensionTouchpoint'
                     ? { id: uploadedId }
                     : {};
+            // A read whose query is required gets a valid one: only the headers are hostile here.
+            const query = route.operationId === 'analysisTrends' ? '?period=2026-11' : '';
             const response = await send({
               method: 'GET',
-              url: pathOf(route, params),
+              url: `${pathOf(route, params)}${query}`,
               headers: { ...extra, ...credentialFor(route) },
             });
             expect(response.statusCode, `${route.operationId}: ${response.body}`).toBe(

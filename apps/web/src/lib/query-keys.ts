@@ -26,6 +26,18 @@ export const queryKeys = {
   /** Every insights query (current month and any chosen period). */
   insights: ['analysis', 'insights'] as const,
   /** `GET /api/analysis/insights` (period null: the current month) or `/insights/:month/:year`. */
+  /** Everything under the mood domain. */
+  mood: ['mood'] as const,
+  /** `GET /api/mood` → the last 30 days' check-ins and the server's today. */
+  moodCheckIns: ['mood', 'check-ins'] as const,
+  /** `GET /api/mood/insight`. */
+  moodInsight: ['mood', 'insight'] as const,
   insightsPeriod: (period: Pick<InsightsPeriod, 'mm' | 'yy'> | null) =>
     ['analysis', 'insights', period ? `${period.yy}-${period.mm ?? 'all'}` : 'current'] as const,
+  /**
+   * `GET /api/analysis/trends?period=…` (the verdict trend). Under the insights' key, so whatever refreshes the
+   * insights (a new or forgotten page) refreshes it too.
+   */
+  insightsTrend: (period: Pick<InsightsPeriod, 'mm' | 'yy'>) =>
+    ['analysis', 'insights', 'trend', `${period.yy}-${period.mm ?? 'all'}`] as const,
 };

@@ -6,6 +6,9 @@ import { AUTH_TOKEN_KEY, STORAGE_KEYS } from '@mediadiet/contract/constants';
  * e.g. in some private modes); subscribers hear about changes made here and in other tabs.
  */
 
+/** The day (`YYYY-MM-DD`) the mood check-in was put off with "Not today" (ours, beyond spec §3's keys). */
+export const MOOD_CHECKIN_DISMISSED_KEY = 'mood_checkin_dismissed';
+
 type Listener = () => void;
 const listeners = new Set<Listener>();
 

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { buildInsights, buildUser } from '@mediadiet/contract/fixtures';
+import { buildInsights, buildUser, buildVerdictTrend } from '@mediadiet/contract/fixtures';
 import type { User } from '@mediadiet/contract/user';
 
 /** MSW handlers for a signed-in session: `POST /auth/loggedin` and `GET /api/account/info` answer with `user`. */
@@ -13,7 +13,7 @@ export function sessionHandlers(user: User = buildUser()) {
 /**
  * Answers every test by default (msw-server.ts): `GET /api/subscription` → no subscription. The dashboard
  * asks for it to build its navigation; tests that need a plan put their own handler in front.
- * The insights view asks for the history and the insights: by default there are none.
+ * The insights view asks for the history, the insights and the verdict trend: by default there are none.
  */
 export const defaultHandlers = [
   http.get('*/api/subscription', () =>
@@ -27,6 +27,35 @@ export const defaultHandlers = [
   ),
   // The dashboard's Goals card: no goals set.
   http.get('*/api/goals', () => HttpResponse.json({ success: true, goals: [] })),
+  // Mood: today's check-in is done (so the dashboard offers none) and the insight still needs check-ins.
+  http.get('*/api/mood', () =>
+    HttpResponse.json({
+      success: true,
+      today: '2025-03-01',
+      checkIns: [
+        {
+          day: '2025-03-01',
+          score: 3,
+          note: null,
+          createdAt: '2025-03-01T09:00:00.000Z',
+          updatedAt: '2025-03-01T09:00:00.000Z',
+        },
+      ],
+    }),
+  ),
+  http.get('*/api/mood/insight', () =>
+    HttpResponse.json({
+      success: true,
+      checkIns: 1,
+      required: 14,
+      n: null,
+      r: null,
+      interval: null,
+      sentence: 'Check in 13 more days to see how your reading relates to your mood.',
+    }),
+  ),
+  // The verdict trend of the Insights' Trends tab: nothing counted.
+  http.get('*/api/analysis/trends', () => HttpResponse.json(buildVerdictTrend())),
   // Settings → Signed-in devices: this device only, no paired browser.
   http.get('*/api/account/devices', () =>
     HttpResponse.json({

@@ -5,10 +5,15 @@ import {
   RecentAnalysesQuerySchema,
   RecentAnalysesResponseSchema,
 } from '../analysis';
-import { InsightsPeriodParamsSchema, InsightsResponseSchema } from '../insights';
+import {
+  InsightsPeriodParamsSchema,
+  InsightsResponseSchema,
+  VerdictTrendQuerySchema,
+  VerdictTrendResponseSchema,
+} from '../insights';
 import { defineContract, defineRoute } from '../http';
 
-/** History, analysis detail, insights and "Forget this page". */
+/** History, analysis detail, insights, the verdict trend and "Forget this page". */
 export const analysisContract = defineContract({
   analysisRecent: defineRoute({
     operationId: 'analysisRecent',
@@ -52,6 +57,17 @@ export const analysisContract = defineContract({
     auth: 'session',
     params: InsightsPeriodParamsSchema,
     response: InsightsResponseSchema,
+  }),
+  analysisTrends: defineRoute({
+    operationId: 'analysisTrends',
+    method: 'GET',
+    path: '/api/analysis/trends',
+    summary:
+      'Share of uplifting, neutral, mixed and draining pages per week of a month or per month of a year, with the previous period',
+    tag: 'analysis',
+    auth: 'session',
+    query: VerdictTrendQuerySchema,
+    response: VerdictTrendResponseSchema,
   }),
   analysisDelete: defineRoute({
     operationId: 'analysisDelete',

@@ -15,6 +15,7 @@ export default fp(
       analysis: app.analysis,
       urls: app.urls,
       goals: app.goals,
+      mood: app.mood,
       questionnaire: app.questionnaire.service,
       extensionKeys: app.extensionKeys,
       subscriptions: app.billing.subscriptions,
@@ -26,6 +27,6 @@ export default fp(
   },
   {
     name: 'account',
-    dependencies: ['users', 'auth', 'analysis', 'urls', 'goals', 'questionnaire', 'extension', 'billing'],
+    dependencies: ['users', 'auth', 'analysis', 'urls', 'goals', 'questionnaire', 'extension', 'billing', 'mood'],
   },
 );

@@ -11,6 +11,7 @@ import { toSubscription } from '../billing/service-helpers.ts';
 import type { SubscriptionService } from '../billing/subscription-service.ts';
 import type { ExtensionKeyService } from '../extension/keys.ts';
 import type { GoalsService } from '../goals/service.ts';
+import type { MoodService } from '../mood/service.ts';
 import type { QuestionnaireService } from '../questionnaire/service.ts';
 import type { UrlsService } from '../urls/service.ts';
 import type { UsersService } from '../users/service.ts';
@@ -32,6 +33,7 @@ export function createAccountService(deps: {
   analysis: Pick<AnalysisService, 'listAll'>;
   urls: Pick<UrlsService, 'list'>;
   goals: Pick<GoalsService, 'list'>;
+  mood: Pick<MoodService, 'listAll'>;
   questionnaire: Pick<QuestionnaireService, 'exportData'>;
   extensionKeys: Pick<ExtensionKeyService, 'listAll'>;
   subscriptions: Pick<SubscriptionService, 'exportRows'>;
@@ -45,16 +47,18 @@ export function createAccountService(deps: {
 
   /** What the export reads besides the user record, all scoped by the user's id. */
   const readAccountData = async (userId: string) => {
-    const [auth, analyses, ignoredSites, goals, questionnaire, extensions, billing] = await Promise.all([
-      deps.sessions.listForExport(userId),
-      deps.analysis.listAll(userId),
-      deps.urls.list(userId),
-      deps.goals.list(userId),
-      deps.questionnaire.exportData(userId),
-      deps.extensionKeys.listAll(userId),
-      deps.subscriptions.exportRows(userId),
-    ]);
-    return { ...auth, analyses, ignoredSites, goals, ...questionnaire, extensions, ...billing };
+    const [auth, analyses, ignoredSites, goals, questionnaire, extensions, billing, moodCheckIns] =
+      await Promise.all([
+        deps.sessions.listForExport(userId),
+        deps.analysis.listAll(userId),
+        deps.urls.list(userId),
+        deps.goals.list(userId),
+        deps.questionnaire.exportData(userId),
+        deps.extensionKeys.listAll(userId),
+        deps.subscriptions.exportRows(userId),
+        deps.mood.listAll(userId),
+      ]);
+    return { ...auth, analyses, ignoredSites, goals, ...questionnaire, extensions, ...billing, moodCheckIns };
   };
 
   const get = async (userId: string) => {
@@ -117,6 +121,7 @@ export function createAccountService(deps: {
           touchpoints: u.touchpoints,
           updatedAt: u.updatedAt.toISOString(),
         })),
+        moodCheckIns: data.moodCheckIns,
       };
     },
 

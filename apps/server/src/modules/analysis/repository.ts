@@ -1,8 +1,11 @@
+import { VERDICTS, type Verdict } from '@mediadiet/contract/analysis';
 import { CATEGORY_IDS, type CategoryId } from '@mediadiet/contract/categories';
 import { and, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { preparedRows } from '../../db/prepared.ts';
 import { analyses, analysisDailyRollups, analysisDomainRollups, type AnalysisRow } from '../../db/schema.ts';
+import { dayOfSql, startOfDaySql } from '../../lib/days.ts';
+import { CUT_ZONE } from './periods.ts';
 import { analysisViewTexts } from './view.ts';
 
 /**
@@ -79,9 +82,12 @@ export async function deleteAnalyses(tx: Db, ids: readonly string[]): Promise<vo
 
 // The rollup figures of analyses, as SQL over a row source aliased `a` (one definition for the storing
 // upsert and the rebuild, so the two can never disagree).
-const DAY = sql.raw(`(a.created_at at time zone 'UTC')::date`);
-const MONTH = sql.raw(`date_trunc('month', a.created_at at time zone 'UTC')::date`);
+const DAY = sql.raw(`(a.created_at at time zone '${CUT_ZONE}')::date`);
+const MONTH = sql.raw(`date_trunc('month', a.created_at at time zone '${CUT_ZONE}')::date`);
 const categoryColumn = (id: CategoryId) => `${id}_sum`;
+/** The daily rollups' verdict columns (`uplifting_pages`, …), in VERDICTS order. */
+const verdictColumn = (verdict: Verdict) => `${verdict}_pages`;
+const VERDICT_COLUMNS = VERDICTS.map(verdictColumn);
 const baseScore = (id: CategoryId) => `coalesce((a.category_scores -> '${id}' ->> 'BaseScore')::float8, 0)`;
 const DAILY_COLUMNS = sql.raw(
   [
@@ -92,6 +98,7 @@ const DAILY_COLUMNS = sql.raw(
     'overall_sum',
     'overall_count',
     ...CATEGORY_IDS.map(categoryColumn),
+    ...VERDICT_COLUMNS,
   ].join(', '),
 );
 const DOMAIN_COLUMNS = sql.raw('user_id, month, host, visits, overall_sum, overall_count');
@@ -102,13 +109,21 @@ const dailyAggregates = sql.raw(
     'coalesce(sum(a.overall_score), 0)::float8',
     'count(a.overall_score)::int',
     ...CATEGORY_IDS.map((id) => `sum(${baseScore(id)})::float8`),
+    ...VERDICTS.map((verdict) => `count(*) filter (where a.verdict = '${verdict}')::int`),
   ].join(', '),
 );
 const domainAggregates = sql.raw(
   'count(*)::int, coalesce(sum(a.overall_score), 0)::float8, count(a.overall_score)::int',
 );
 const addDaily = sql.raw(
-  ['analyses', 'tokens', 'overall_sum', 'overall_count', ...CATEGORY_IDS.map(categoryColumn)]
+  [
+    'analyses',
+    'tokens',
+    'overall_sum',
+    'overall_count',
+    ...CATEGORY_IDS.map(categoryColumn),
+    ...VERDICT_COLUMNS,
+  ]
     .map((c) => `${c} = analysis_daily_rollups.${c} + excluded.${c}`)
     .join(', '),
 );
@@ -141,7 +156,14 @@ async function addSourceToRollups(tx: Db, source: SQL): Promise<void> {
 }
 
 const subDaily = sql.raw(
-  ['analyses', 'tokens', 'overall_sum', 'overall_count', ...CATEGORY_IDS.map(categoryColumn)]
+  [
+    'analyses',
+    'tokens',
+    'overall_sum',
+    'overall_count',
+    ...CATEGORY_IDS.map(categoryColumn),
+    ...VERDICT_COLUMNS,
+  ]
     .map((c) => `${c} = r.${c} - v.${c}`)
     .join(', '),
 );
@@ -485,6 +507,49 @@ export async function periodInsights(
   };
 }
 
+/** The pages of one trend bucket: per verdict, and all of them (those without a verdict included). */
+export interface VerdictBucketCount {
+  /** The bucket's first day (`YYYY-MM-DD`, the `date_trunc` of `unit`), or null for the previous period. */
+  bucket: string | null;
+  counts: Record<Verdict, number>;
+  analyses: number;
+}
+
+/**
+ * The verdict trend's figures in one aggregate over the daily rollups (issue 29; decision 149): the user's days
+ * of [previousFrom, to) grouped by bucket — the days before `from` are the previous period's and form one
+ * bucket (null), the others fall in the `date_trunc(unit)` of their day. A month and the month before are
+ * at most 62 rows of the rollups' primary key, a year and the year before at most 731, however many pages
+ * they hold.
+ */
+export async function verdictTrend(
+  db: Db,
+  userId: string,
+  range: { previousFrom: Date; from: Date; to: Date; unit: 'week' | 'month' },
+): Promise<VerdictBucketCount[]> {
+  const sums = sql.raw(VERDICT_COLUMNS.map((c) => `sum(${c})::int as ${c}`).join(', '));
+  const rows = await preparedRows<Record<string, unknown>>(
+    db,
+    'verdict_trend',
+    sql`
+    select case when day < ${dayText(range.from)}::date then null
+                else to_char(date_trunc(${range.unit}::text, day::timestamp), 'YYYY-MM-DD')
+           end as bucket,
+           sum(analyses)::int as analyses, ${sums}
+      from analysis_daily_rollups
+     where user_id = ${userId} and day >= ${dayText(range.previousFrom)}::date and day < ${dayText(range.to)}::date
+     group by 1`,
+  );
+  return rows.map((row) => ({
+    bucket: typeof row.bucket === 'string' ? row.bucket : null,
+    analyses: Number(row.analyses ?? 0),
+    counts: Object.fromEntries(VERDICTS.map((v) => [v, Number(row[verdictColumn(v)] ?? 0)])) as Record<
+      Verdict,
+      number
+    >,
+  }));
+}
+
 /** The user's rollup rows as stored (tests compare them with a rebuild). */
 export async function readRollups(db: Db, userId: string) {
   const [daily, domains] = await Promise.all([
@@ -500,4 +565,41 @@ export async function readRollups(db: Db, userId: string) {
       .orderBy(analysisDomainRollups.month, analysisDomainRollups.host),
   ]);
   return { daily, domains };
+}
+
+/** One day's analysed pages that carry a verdict, and how many of them were draining. */
+export interface DayVerdicts {
+  day: string;
+  pages: number;
+  draining: number;
+}
+
+/**
+ * Per day from `fromDay` on (days cut in `timeZone`, lib/days.ts): the analyses with a verdict and the draining
+ * ones among them. Days without such an analysis are absent.
+ */
+export async function dailyVerdicts(
+  db: Db,
+  userId: string,
+  fromDay: string,
+  timeZone: string,
+): Promise<DayVerdicts[]> {
+  const day = dayOfSql(analyses.createdAt, timeZone);
+  const rows = await db
+    .select({
+      day,
+      pages: sql<number>`count(*)::int`,
+      draining: sql<number>`(count(*) filter (where ${analyses.verdict} = 'draining'))::int`,
+    })
+    .from(analyses)
+    .where(
+      and(
+        eq(analyses.userId, userId),
+        sql`${analyses.verdict} is not null`,
+        sql`${analyses.createdAt} >= ${startOfDaySql(fromDay, timeZone)}`,
+      ),
+    )
+    // By position: the day expression carries its time zone as a parameter, so a repeated one would not match.
+    .groupBy(sql`1`);
+  return rows.map((r) => ({ day: r.day, pages: Number(r.pages), draining: Number(r.draining) }));
 }

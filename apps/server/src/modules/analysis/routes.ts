@@ -1,4 +1,4 @@
-import { parseInsightsPeriod } from '@mediadiet/contract/insights';
+import { parseInsightsPeriod, parseTrendPeriod } from '@mediadiet/contract/insights';
 import { analysisDeletedEvent, type AnalysisDeletedPayload } from '@mediadiet/contract/realtime';
 import { contract } from '@mediadiet/contract/routes';
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +9,8 @@ import type { AnalysisService } from './service.ts';
 /**
  * History and insights (spec §2, §7; decision 071): GET /api/analysis/recent (paged, with window totals),
  * GET /api/analysis/get/:id, GET /api/analysis/insights (current UTC month) and
- * GET /api/analysis/insights/:month/:year (`month` 1–12 or 'all' for the whole year), and
+ * GET /api/analysis/insights/:month/:year (`month` 1–12 or 'all' for the whole year),
+ * GET /api/analysis/trends?period=YYYY-MM|YYYY (the verdict trend, issue 29), and
  * DELETE /api/analysis/:id ("Forget this page", decision 116).
  */
 export default function analysisRoutes(
@@ -33,6 +34,9 @@ export default function analysisRoutes(
 
     analysisInsightsPeriod: (request) =>
       analysis.insightsResponse(requireAuth(request).userId, parseInsightsPeriod(request.params)),
+
+    analysisTrends: (request) =>
+      analysis.trendsResponse(requireAuth(request).userId, parseTrendPeriod(request.query.period)),
 
     // Forgotten in one transaction; the user's kept pages and insights are dropped on every instance, then every
     // tab of the user (on any instance) drops it and refetches.

@@ -16,9 +16,13 @@ import {
 } from '@mediadiet/contract/constants';
 import {
   modelBaseVersions,
+  trendPeriodText,
   type InsightsPeriod,
   type InsightsResponse,
   type TrendCategory,
+  type VerdictCounts,
+  type VerdictTally,
+  type VerdictTrendResponse,
 } from '@mediadiet/contract/insights';
 import { messages } from '@mediadiet/contract/messages';
 import { contract } from '@mediadiet/contract/routes';
@@ -30,6 +34,7 @@ import type { PerUserCache } from '../../lib/per-user-cache.ts';
 import type { UsageService } from '../billing/usage-service.ts';
 import type { IngestService } from '../touchpoints/ingest.ts';
 import type { RecentPageQuery, RecentPagesCache } from './recent-cache.ts';
+import { currentMonth, periodRange, previousPeriod, trendBuckets } from './periods.ts';
 import * as repo from './repository.ts';
 import { toAnalysis } from './view.ts';
 
@@ -46,6 +51,7 @@ export const MAX_INSIGHTS_YEAR = 9999;
 export const analysisErrors = {
   badCursor: 'querystring.cursor: not a cursor of this list (use the nextCursor of the previous page)',
   badYear: `params.year: must be between ${MIN_INSIGHTS_YEAR} and ${MAX_INSIGHTS_YEAR}`,
+  badTrendYear: `querystring.period: the year must be between ${MIN_INSIGHTS_YEAR} and ${MAX_INSIGHTS_YEAR}`,
 } as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -65,22 +71,6 @@ export function decodeCursor(cursor: string): repo.AnalysisKey | null {
   return { at, id: id.toLowerCase() };
 }
 
-/** [from, to) of a period: a UTC calendar month, or a whole UTC year. */
-export function periodRange(period: InsightsPeriod): { from: Date; to: Date } {
-  if (period.scope === 'year') {
-    return { from: new Date(Date.UTC(period.yy, 0, 1)), to: new Date(Date.UTC(period.yy + 1, 0, 1)) };
-  }
-  return {
-    from: new Date(Date.UTC(period.yy, period.mm - 1, 1)),
-    to: new Date(Date.UTC(period.yy, period.mm, 1)),
-  };
-}
-
-/** The UTC calendar month `now` falls in. */
-export function currentMonth(now: Date): InsightsPeriod {
-  return { scope: 'month', mm: now.getUTCMonth() + 1, yy: now.getUTCFullYear() };
-}
-
 /** Averages are shown with at most 3 decimals; rounding also keeps float sums inside 0–100. */
 const score = (sum: number, count: number) =>
   count > 0 ? Math.min(100, Math.max(0, Math.round((sum / count) * 1000) / 1000)) : 0;
@@ -90,10 +80,33 @@ const TREND_CATEGORIES: TrendCategory[] = CATEGORY_IDS.map((id) => ({
   classification: CATEGORIES[id].classification,
 }));
 
+const noCounts = (): VerdictCounts => ({ uplifting: 0, neutral: 0, mixed: 0, draining: 0 });
+
+/** Counts with their sum and shares (null without a page to share). */
+function tally(counts: VerdictCounts): VerdictTally {
+  const classified = counts.uplifting + counts.neutral + counts.mixed + counts.draining;
+  const share = (n: number) => n / classified;
+  return {
+    counts,
+    classified,
+    shares:
+      classified === 0
+        ? null
+        : {
+            uplifting: share(counts.uplifting),
+            neutral: share(counts.neutral),
+            mixed: share(counts.mixed),
+            draining: share(counts.draining),
+          },
+  };
+}
+
 /** The history's answer as bytes, serialised with its route's response schema (and kept, see recent-cache.ts). */
 export type RecentResponseBytes = SerializedResponse<typeof contract.analysis.analysisRecent>;
 /** An insights answer as bytes (both insights routes answer the same schema). */
 export type InsightsResponseBytes = SerializedResponse<typeof contract.analysis.analysisInsightsPeriod>;
+/** A verdict trend as bytes. */
+export type TrendResponseBytes = SerializedResponse<typeof contract.analysis.analysisTrends>;
 
 /**
  * A history card (contract RecentAnalysis) as stored: the card written with the analysis (`card_json`,
@@ -125,6 +138,13 @@ export interface AnalysisService {
   /** `insights` as its routes send it: from the insights cache when it holds the period, otherwise read and kept. */
   insightsResponse(userId: string, period?: InsightsPeriod): Promise<InsightsResponseBytes>;
   /**
+   * The verdict trend of a period (issue 29): pages per verdict per week of a month or month of a year, the
+   * period's and the previous period's tallies, and how many pages had no verdict.
+   */
+  trends(userId: string, period: InsightsPeriod): Promise<VerdictTrendResponse>;
+  /** `trends` as its route sends it, kept with the insights (dropped with them when the user's analyses change). */
+  trendsResponse(userId: string, period: InsightsPeriod): Promise<TrendResponseBytes>;
+  /**
    * "Forget this page" (decision 116), in one transaction: the analysis and its touch point go, its usage
    * leaves the period it was billed in (while that period is open) and its share leaves every rollup.
    * 404 when the user has no analysis with this id. The caller tells the user's tabs and drops the caches.
@@ -132,6 +152,11 @@ export interface AnalysisService {
   forget(userId: string, id: string): Promise<void>;
   /** Every analysis of the user, newest first (the account export). */
   listAll(userId: string): Promise<Analysis[]>;
+  /**
+   * Per day from `fromDay` on, cut in `timeZone`: how many analysed pages carry a verdict and how many of those
+   * are draining (the mood insight). Days without one are absent.
+   */
+  dailyVerdicts(userId: string, fromDay: string, timeZone: string): Promise<repo.DayVerdicts[]>;
   /**
    * How many of the user's analyses stored in [from, to) carry each verdict, and how many come from each host
    * (the reading goals' progress). Analyses without a verdict count only towards their host.
@@ -250,6 +275,60 @@ export function createAnalysisService(deps: {
       ) as Promise<InsightsResponseBytes>;
     },
 
+    async trends(userId, period) {
+      if (period.yy < MIN_INSIGHTS_YEAR || period.yy > MAX_INSIGHTS_YEAR)
+        throw badRequest(analysisErrors.badTrendYear);
+      const previous = previousPeriod(period);
+      const { from, to } = periodRange(period);
+      const { unit, buckets } = trendBuckets(period);
+      const rows = await repo.verdictTrend(db, userId, {
+        previousFrom: periodRange(previous).from,
+        from,
+        to,
+        unit,
+      });
+      const byBucket = new Map(buckets.map((b) => [b.start, { counts: noCounts(), unknown: 0 }]));
+      let previousCounts = noCounts();
+      for (const row of rows) {
+        const classified = VERDICTS.reduce((n, verdict) => n + row.counts[verdict], 0);
+        if (row.bucket === null) previousCounts = row.counts;
+        const target = byBucket.get(row.bucket ?? '');
+        if (!target) continue; // the previous period, or (cannot happen) a day outside the buckets
+        target.counts = row.counts;
+        target.unknown = row.analyses - classified;
+      }
+      const totalCounts = noCounts();
+      let excluded = 0;
+      const shaped = buckets.map((days) => {
+        const { counts, unknown } = byBucket.get(days.start)!;
+        for (const verdict of VERDICTS) totalCounts[verdict] += counts[verdict];
+        excluded += unknown;
+        return { ...days, ...tally(counts), unknown };
+      });
+      return {
+        success: true,
+        period: trendPeriodText(period),
+        scope: period.scope,
+        bucket: unit,
+        buckets: shaped,
+        total: tally(totalCounts),
+        excluded,
+        previous: { period: trendPeriodText(previous), ...tally(previousCounts) },
+      };
+    },
+
+    async trendsResponse(userId, period) {
+      const read = async () =>
+        serializeResponse(contract.analysis.analysisTrends, await service.trends(userId, period));
+      if (!insightsCache) return read();
+      // The cache holds only what `read` made.
+      return insightsCache.through(
+        userId,
+        `trends/${trendPeriodText(period)}`,
+        read,
+      ) as Promise<TrendResponseBytes>;
+    },
+
     async forget(userId, id) {
       if (!UUID.test(id)) throw notFound(messages.server.analysisNotFound);
       const analysisId = id.toLowerCase();
@@ -286,6 +365,7 @@ export function createAnalysisService(deps: {
       }
       return { verdicts, hosts };
     },
+    dailyVerdicts: (userId, fromDay, timeZone) => repo.dailyVerdicts(db, userId, fromDay, timeZone),
   };
   return service;
 }

@@ -249,6 +249,10 @@ describe('rollups maintained by the touch-point worker', () => {
     });
     const incremental = await all();
     expect(incremental.daily.length).toBeGreaterThan(0);
+    // The analyzer gives verdicts: the days count them.
+    const verdictPages = (d: Record<string, unknown>) =>
+      ['uplifting', 'neutral', 'mixed', 'draining'].reduce((n, v) => n + Number(d[`${v}_pages`]), 0);
+    expect(incremental.daily.reduce((n, d) => n + verdictPages(d), 0)).toBeGreaterThan(0);
 
     await repo.rebuildRollups(t.db);
     expect(await all()).toEqual(incremental);
@@ -263,6 +267,12 @@ describe('rollups maintained by the touch-point worker', () => {
     await t.db.execute(sql`delete from analysis_daily_rollups`);
     await t.db.execute(sql`delete from analysis_domain_rollups`);
     for (const statement of backfill) await t.db.execute(sql.raw(statement));
+    // The verdict counts came later (drizzle/0016_daily_rollup_verdicts.sql), with their own backfill.
+    const verdicts = (await fs.readFile(path.join(migrationsDir, '0016_daily_rollup_verdicts.sql'), 'utf8'))
+      .split('--> statement-breakpoint')
+      .filter((s) => s.includes('UPDATE "analysis_daily_rollups"'));
+    expect(verdicts).toHaveLength(1);
+    await t.db.execute(sql.raw(verdicts[0]!));
     expect(await all()).toEqual(incremental);
 
     // Its view backfill writes what toAnalysis writes for new rows, but for the verdict, whose columns came

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.ts';
 import { loadConfig } from '../../../src/config.ts';
-import { createDatabase, type Database } from '../../../src/db/database.ts';
+import { createDatabase, DATA_DIR_LOCK_STALE_MS, type Database } from '../../../src/db/database.ts';
 import { spawnServer } from '../../helpers/server-process.ts';
 import { databaseUrlFor } from '../../helpers/global-setup.ts';
 import { subscribed } from '../../helpers/billing.ts';
@@ -118,11 +118,11 @@ async function scenario(env: Record<string, string>, open: () => Promise<Databas
   expect(acknowledged.size).toBeLessThan(TOTAL);
 
   // 3. Restart on the same data and send what was not acknowledged.
-  // A killed PGlite server leaves its data-directory lock behind; it goes stale 10 s after its last refresh.
-  // The lock is dated back by those 10 s instead of waiting for them: the restart still has to find it stale
+  // A killed PGlite server leaves its data-directory lock behind; it goes stale a minute after its last refresh.
+  // The lock is dated back by that minute instead of waiting for it: the restart still has to find it stale
   // and take it over (the loop below stays for a lock that is not stale yet).
   if (!env.DATABASE_URL && env.DATA_DIR) {
-    const past = new Date(Date.now() - 11_000);
+    const past = new Date(Date.now() - DATA_DIR_LOCK_STALE_MS - 1_000);
     await fs.utimes(path.join(env.DATA_DIR, 'server.lock'), past, past);
   }
   let port: number | undefined;

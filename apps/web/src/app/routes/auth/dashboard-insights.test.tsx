@@ -120,6 +120,22 @@ describe('dashboard insights view: History, then Insights (issue #7)', () => {
     expect(await within(insights).findByRole('list', { name: 'Analysed pages' })).toBeInTheDocument();
   });
 
+  it('offers the day’s mood check-in above the History and ends with the Mood and reading card (issue 29)', async () => {
+    signedIn();
+    server.use(
+      http.get('*/api/mood', () => HttpResponse.json({ success: true, today: '2025-03-02', checkIns: [] })),
+    );
+    renderApp('/auth/dashboard');
+    const checkIn = await screen.findByRole('region', { name: messages.mood.promptTitle });
+    const history = screen.getByRole('region', { name: 'History' });
+    const mood = screen.getByRole('region', { name: messages.mood.cardTitle });
+    expect(checkIn.compareDocumentPosition(history) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Monthly insights' }).compareDocumentPosition(mood)).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    expect(await within(mood).findByRole('progressbar', { name: '1 of 14 check-ins' })).toBeInTheDocument();
+  });
+
   it('shows the onboarding card while the extension is not connected; premium NOT_STARTED adds the survey and gates insights', async () => {
     signedIn({
       plan: 'premium',

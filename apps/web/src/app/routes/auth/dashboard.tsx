@@ -27,6 +27,8 @@ import { ExtensionWizardAuto } from '@/features/extension/components/extension-w
 import { SwitchAccountDialog } from '@/features/auth/components/switch-account-dialog';
 import { IgnoredSites } from '@/features/urls/components/ignored-sites';
 import { GoalsCard } from '@/features/goals/components/goals-card';
+import { MoodCheckIn } from '@/features/mood/components/mood-check-in';
+import { MoodInsightCard } from '@/features/mood/components/mood-insight-card';
 import { useAccountInfo } from '@/lib/account-info';
 import { useExtension } from '@/features/extension/components/extension-provider';
 import { AnalysisDetail } from '@/features/analysis/components/analysis-detail';
@@ -229,6 +231,10 @@ function InsightsView({ isPremium }: { isPremium: boolean }) {
   }
   return (
     <div className="flex flex-col gap-12">
+      {/* The day's mood check-in: offered once a day, above what was read (issue 29). */}
+      <div className="-mb-6 empty:hidden print:hidden">
+        <MoodCheckIn />
+      </div>
       <GoalsCard />
       <HistorySection
         extensionReady={isConnected}
@@ -240,6 +246,9 @@ function InsightsView({ isPremium }: { isPremium: boolean }) {
         questionnaireState={questionnaireState}
         questionnaireHref={QUESTIONNAIRE_HREF}
       />
+      <div className="print:hidden">
+        <MoodInsightCard />
+      </div>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { STORAGE_KEYS } from '@mediadiet/contract/constants';
-import { buildInsights, buildQuestion } from '@mediadiet/contract/fixtures';
+import { buildInsights, buildQuestion, buildVerdictTrend } from '@mediadiet/contract/fixtures';
 import type { InsightsResponse, InsightSummary } from '@mediadiet/contract/insights';
 import { messages } from '@mediadiet/contract/messages';
 import type { QuestionnaireState } from '@mediadiet/contract/questionnaire';
@@ -218,6 +218,32 @@ describe('Insights: Export PDF, Trends and Top Domains (spec §2, §9)', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['Joy (pro)40.0%', 'Calm (pro)20.3%', 'Anger (mal)12.5%', 'Fear (mal)7.3%']);
+  });
+
+  it('shows under the donut the verdict trend of the shown period, against the month before (issue 29)', async () => {
+    const periods: string[] = [];
+    server.use(
+      http.get('*/api/analysis/trends', ({ request }) => {
+        periods.push(new URL(request.url).searchParams.get('period') ?? '');
+        return HttpResponse.json(
+          buildVerdictTrend({
+            buckets: [{ start: '2025-02-03', counts: { draining: 1, uplifting: 3 } }],
+            previous: { draining: 1, uplifting: 1 },
+          }),
+        );
+      }),
+    );
+    insightsApi({ current: FEB, '1/2025': JAN });
+    show();
+    const trends = await screen.findByRole('tabpanel', { name: messages.insights.trends });
+    const trend = await within(trends).findByRole('region', { name: messages.trend.title });
+    // February is the current month here (the current answer's), so "this month".
+    expect(
+      await within(trend).findByText('Draining pages fell from 50 % to 25 % this month.'),
+    ).toBeInTheDocument();
+    expect(periods).toEqual(['2025-02']);
+    await userEvent.click(periodButton("Jan '25"));
+    await waitFor(() => expect(periods).toEqual(['2025-02', '2025-01']));
   });
 
   it('toggles to Top Domains: a table of Domain, Score (percent) and Visits', async () => {

@@ -19,6 +19,7 @@ import {
 import { PeriodPicker } from '@/features/analysis/components/period-picker';
 import { TopDomainsTable } from '@/features/analysis/components/top-domains-table';
 import { TrendsPanel } from '@/features/analysis/components/trends-panel';
+import { VerdictTrendPanel } from '@/features/analysis/components/verdict-trend-panel';
 import { useAnalysisHref } from '@/features/analysis/hooks/use-analysis-href';
 import {
   insightsGate,
@@ -110,7 +111,12 @@ function InsightsBody() {
       ) : null}
       {!shown && chosen.isPending ? <PageSpinner className="min-h-40" /> : null}
       {shown ? (
-        <InsightsContent insights={shown} periodName={shownName} stale={chosen.isPlaceholderData} />
+        <InsightsContent
+          insights={shown}
+          periodName={shownName}
+          stale={chosen.isPlaceholderData}
+          current={responsePeriod(base.data)}
+        />
       ) : null}
     </div>
   );
@@ -120,10 +126,13 @@ function InsightsContent({
   insights,
   periodName,
   stale,
+  current,
 }: {
   insights: InsightsResponse;
   periodName: string;
   stale: boolean;
+  /** The current month (the server's), for "this month" in the trend's words. */
+  current: Period;
 }) {
   const hrefOf = useAnalysisHref();
   const shownResults = useProgressiveList(insights.results);
@@ -149,6 +158,7 @@ function InsightsContent({
             {messages.insights.trends}
           </h4>
           <TrendsPanel trends={insights.trends} periodName={periodName} />
+          <VerdictTrendPanel period={responsePeriod(insights)} current={current} />
         </TabsContent>
         <TabsContent value="domains" forceMount data-print-panel className="data-[state=inactive]:hidden">
           <h4 className="mb-3 hidden text-lg font-semibold text-ink print:block">

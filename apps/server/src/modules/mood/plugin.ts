@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import registerMoodRoutes from './routes.ts';
+import { createMoodService, type MoodService } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Mood check-ins (the account export reads them too). */
+    mood: MoodService;
+  }
+}
+
+/**
+ * The mood module: daily check-ins and their relation to the previous day's reading (the analysis module's
+ * per-day verdicts). Its rows go with the account (ON DELETE CASCADE on users).
+ */
+export default fp(
+  function mood(app: FastifyInstance) {
+    const service = createMoodService({ db: app.db, clock: app.clock, analysis: app.analysis });
+    app.decorate('mood', service);
+    registerMoodRoutes(app, service);
+  },
+  { name: 'mood', dependencies: ['db', 'auth', 'analysis'] },
+);

@@ -1,0 +1,41 @@
+import { defineContract, defineRoute } from '../http';
+import {
+  MoodCheckInRequestSchema,
+  MoodCheckInResponseSchema,
+  MoodInsightResponseSchema,
+  MoodListQuerySchema,
+  MoodListResponseSchema,
+} from '../mood';
+
+/** The signed-in person's mood check-ins and what they show about reading and mood. */
+export const moodContract = defineContract({
+  moodCheckIn: defineRoute({
+    operationId: 'moodCheckIn',
+    method: 'POST',
+    path: '/api/mood',
+    summary: "Today's mood check-in (a second one the same day replaces it)",
+    tag: 'mood',
+    auth: 'session',
+    body: MoodCheckInRequestSchema,
+    response: MoodCheckInResponseSchema,
+  }),
+  moodList: defineRoute({
+    operationId: 'moodList',
+    method: 'GET',
+    path: '/api/mood',
+    summary: 'Mood check-ins of the last N days (default 30), newest first',
+    tag: 'mood',
+    auth: 'session',
+    query: MoodListQuerySchema,
+    response: MoodListResponseSchema,
+  }),
+  moodInsight: defineRoute({
+    operationId: 'moodInsight',
+    method: 'GET',
+    path: '/api/mood/insight',
+    summary: "How mood relates to the previous day's share of draining pages",
+    tag: 'mood',
+    auth: 'session',
+    response: MoodInsightResponseSchema,
+  }),
+});
