@@ -1,9 +1,11 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { DAY } from './clock.ts';
 
 /**
- * Calendar days, the one place that cuts instants into days (`YYYY-MM-DD`) for day-keyed features (mood
- * check-ins and the reading they are compared with). Days are cut in UTC for now; every helper takes the time
- * zone (an IANA name) so that a per-account zone only has to be passed in.
+ * Calendar days and weeks: the one place that cuts instants into days (`YYYY-MM-DD`), today and this week
+ * (mood check-ins and the reading they are compared with, the reading goals) and the zone the insights' months
+ * are cut in (modules/analysis/periods.ts). Everything is cut in UTC for now; the helpers take the time zone (an
+ * IANA name) so that a per-account zone only has to be passed in.
  */
 export const DEFAULT_TIME_ZONE = 'UTC';
 
@@ -39,4 +41,31 @@ export function dayOfSql(column: SQLWrapper, timeZone: string = DEFAULT_TIME_ZON
 /** The first instant of `day` in `timeZone`, for range conditions that can use an index. */
 export function startOfDaySql(day: string, timeZone: string = DEFAULT_TIME_ZONE): SQL<Date> {
   return sql<Date>`(${day}::date::timestamp AT TIME ZONE ${timeZone})`;
+}
+
+export interface ReadingPeriods {
+  day: { from: Date; to: Date };
+  week: { from: Date; to: Date };
+  /** Whole days of the week gone before today: 0 on Monday … 6 on Sunday. */
+  daysBeforeToday: number;
+}
+
+/**
+ * Today and this week (Monday to Sunday) as half-open instants [from, to): the periods the reading goals count.
+ * UTC only for now (`timeZone` must be 'UTC'); the per-account zone changes this function, not its callers.
+ */
+export function readingPeriods(
+  now: Date,
+  timeZone: typeof DEFAULT_TIME_ZONE = DEFAULT_TIME_ZONE,
+): ReadingPeriods {
+  void timeZone;
+  const dayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  // getUTCDay: Sunday 0 … Saturday 6; the week starts on Monday.
+  const daysBeforeToday = (now.getUTCDay() + 6) % 7;
+  const weekStart = dayStart - daysBeforeToday * DAY;
+  return {
+    day: { from: new Date(dayStart), to: new Date(dayStart + DAY) },
+    week: { from: new Date(weekStart), to: new Date(weekStart + 7 * DAY) },
+    daysBeforeToday,
+  };
 }

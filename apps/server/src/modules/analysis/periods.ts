@@ -1,11 +1,12 @@
 import type { InsightsPeriod } from '@mediadiet/contract/insights';
+import { DEFAULT_TIME_ZONE } from '../../lib/days.ts';
 
 /**
  * Where the insights and the verdict trend cut days, weeks and months: one home, so that when an account
  * carries its own time zone (issue 29) the zone is passed here and every cut follows. Today every account is
  * read in UTC: periods are UTC calendar months and years, weeks run Monday to Sunday in UTC.
  */
-export const CUT_ZONE = 'UTC';
+export const CUT_ZONE = DEFAULT_TIME_ZONE;
 
 /** [from, to) of a period: a UTC calendar month, or a whole UTC year. */
 export function periodRange(period: InsightsPeriod): { from: Date; to: Date } {

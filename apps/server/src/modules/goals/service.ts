@@ -1,6 +1,6 @@
 import { GoalSchema, type Goal, type GoalWithProgress } from '@mediadiet/contract/goals';
 import type { Clock } from '../../lib/clock.ts';
-import { readingPeriods } from '../../lib/periods.ts';
+import { readingPeriods } from '../../lib/days.ts';
 import type { AnalysisService } from '../analysis/service.ts';
 import { goalProgress } from './progress.ts';
 import * as repo from './repository.ts';

@@ -1,6 +1,6 @@
 import type { Goal } from '@mediadiet/contract/goals';
 import { describe, expect, it } from 'vitest';
-import { readingPeriods } from '../../../src/lib/periods.ts';
+import { readingPeriods } from '../../../src/lib/days.ts';
 import { goalProgress, type PeriodPages } from '../../../src/modules/goals/progress.ts';
 
 const week = (v: Partial<PeriodPages['weekVerdicts']>): PeriodPages['weekVerdicts'] => ({
