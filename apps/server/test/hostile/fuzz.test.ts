@@ -77,6 +77,12 @@ const VALID_BODIES: Record<string, () => unknown> = {
   }),
   accountUrlsAdd: () => ({ url: 'example.com' }),
   moodCheckIn: () => ({ score: 4, note: 'A calm day' }),
+  goalsReplace: () => ({
+    goals: [
+      { kind: 'draining_share', target: 25 },
+      { kind: 'site_daily', target: 5, site: 'example.com' },
+    ],
+  }),
   accountDelete: () => ({ confirmEmail: 'ann@example.com' }),
   extensionInstallation: () => ({ isInstalled: true }),
   extensionTouchpoints: () => touchpoint(),
