@@ -43,6 +43,13 @@ export const RECENT_PAGE_SIZE = 24;
 export const RECENT_PAGE_MAX = 200;
 /** Insight summaries per insights response (newest first); `totalResults` counts the whole period. */
 export const INSIGHT_RESULTS_LIMIT = 100;
+/**
+ * Rows per page of GET /api/analysis/pages (the Insights view's list of the period's analysed pages): small
+ * enough to read at a glance on a phone, the rest a "Next" away.
+ */
+export const INSIGHT_PAGES_PAGE_SIZE = 20;
+/** The highest page number GET /api/analysis/pages accepts (20 × 5,000 = 100,000 pages of one period). */
+export const INSIGHT_PAGES_MAX_PAGE = 5000;
 /** Rows of the Top Domains table. */
 export const TOP_DOMAINS_LIMIT = 10;
 /** Pattern Strength badge thresholds on |correlationCoefficient| (spec §4). */

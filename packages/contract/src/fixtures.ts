@@ -1,6 +1,14 @@
 import type { Analysis, CategoryScores } from './analysis';
 import { CATEGORIES, CATEGORY_IDS } from './categories';
-import type { InsightsResponse, VerdictCounts, VerdictTally, VerdictTrendResponse } from './insights';
+import { INSIGHT_PAGES_PAGE_SIZE } from './constants';
+import type {
+  InsightPage,
+  InsightPagesResponse,
+  InsightsResponse,
+  VerdictCounts,
+  VerdictTally,
+  VerdictTrendResponse,
+} from './insights';
 import type { Invoice, PaymentMethod } from './payment';
 import type { Personalization, Question } from './questionnaire';
 import type { Plan, Subscription } from './subscription';
@@ -147,6 +155,38 @@ export function buildInsights(overrides: Partial<InsightsResponse> = {}): Insigh
     currMM: 1,
     currYY: 2025,
     ...overrides,
+  };
+}
+
+/** A row of the period's analysed pages (GET /api/analysis/pages). */
+export function buildInsightPage(overrides: Partial<InsightPage> = {}): InsightPage {
+  const url = overrides.url ?? 'https://news.example.com/story';
+  return {
+    id: 'analysis-1',
+    url,
+    host: new URL(url).hostname,
+    createdAt: T0,
+    overall_score: 55,
+    ...overrides,
+  };
+}
+
+/** One page of the period's analysed pages: `results` on page `page` of `total` (pages of 20 unless given). */
+export function buildInsightPages(
+  overrides: Partial<InsightPagesResponse> & { results?: InsightPage[] } = {},
+): InsightPagesResponse {
+  const results = overrides.results ?? [buildInsightPage()];
+  const pageSize = overrides.pageSize ?? INSIGHT_PAGES_PAGE_SIZE;
+  const total = overrides.total ?? results.length;
+  return {
+    success: true,
+    period: '2025-01',
+    page: 1,
+    pageSize,
+    total,
+    pageCount: Math.ceil(total / pageSize),
+    ...overrides,
+    results,
   };
 }
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { VerdictDriversSchema, VerdictSchema } from './analysis';
 import { CategoryIdSchema, ClassificationSchema } from './categories';
 import { IdSchema, IsoDateTimeSchema, successWith } from './common';
+import { INSIGHT_PAGES_MAX_PAGE } from './constants';
 
 /** One analysed page in an insights period (spec §3). `overall_score` is 0–100 (shown with 1 decimal). */
 export const InsightSummarySchema = z.object({
@@ -110,14 +112,15 @@ export function modelBaseVersions(modelVersions: readonly string[]): string[] {
 // ── GET /api/analysis/trends?period=YYYY-MM|YYYY ────────────────────────────────────────────────────
 
 /**
- * `period` of the verdict trend: `2025-02` (a month, two-digit month) or `2025` (a whole year) — the form the
- * web app keeps in its address. Checked here, so a wrong one is refused with the message below.
+ * A period in a query (the verdict trend, the analysed pages): `2025-02` (a month, two-digit month) or `2025`
+ * (a whole year) — the form the web app keeps in its address. Checked here, so a wrong one is refused with the
+ * message below.
  */
-export const VerdictTrendQuerySchema = z.object({
-  period: z.string().regex(/^\d{4}(-(0[1-9]|1[0-2]))?$/, {
-    error: 'period must be YYYY-MM (a month, e.g. 2025-02) or YYYY (a whole year, e.g. 2025)',
-  }),
+const PeriodTextSchema = z.string().regex(/^\d{4}(-(0[1-9]|1[0-2]))?$/, {
+  error: 'period must be YYYY-MM (a month, e.g. 2025-02) or YYYY (a whole year, e.g. 2025)',
 });
+
+export const VerdictTrendQuerySchema = z.object({ period: PeriodTextSchema });
 export type VerdictTrendQuery = z.infer<typeof VerdictTrendQuerySchema>;
 
 /** The period of a trend query: "2025-02" → {scope: 'month', mm: 2, yy: 2025}; "2025" → the whole year. */
@@ -196,3 +199,61 @@ export const VerdictTrendResponseSchema = successWith({
   previous: VerdictTallySchema.extend({ period: z.string() }),
 });
 export type VerdictTrendResponse = z.infer<typeof VerdictTrendResponseSchema>;
+
+// ── GET /api/analysis/pages?period=YYYY-MM|YYYY&page=&verdict=&category=&site= ─────────────────────────
+
+/**
+ * The analysed pages of a period on the Insights view (issue 29: the whole period reachable, paged and
+ * filterable). `page` counts from 1 (INSIGHT_PAGES_PAGE_SIZE rows each); `verdict` keeps the pages with that
+ * verdict; `category` those whose verdict that category drives (the verdict line's "— anger and fear");
+ * `site` those of that host (as the Top Domains table names it).
+ */
+export const InsightPagesQuerySchema = z.object({
+  period: PeriodTextSchema,
+  page: z
+    .string()
+    .regex(/^[1-9]\d{0,5}$/, { error: 'page must be a whole number from 1' })
+    .refine((page) => Number(page) <= INSIGHT_PAGES_MAX_PAGE, {
+      error: `page must be at most ${INSIGHT_PAGES_MAX_PAGE}`,
+    })
+    .optional(),
+  verdict: VerdictSchema.optional(),
+  category: CategoryIdSchema.optional(),
+  site: z
+    .string()
+    .min(1)
+    .max(253)
+    .regex(/^[a-z0-9.-]+$/i, { error: 'site must be a host name, e.g. news.example.com' })
+    .optional(),
+});
+export type InsightPagesQuery = z.infer<typeof InsightPagesQuerySchema>;
+
+/** What the list filters by (the query without period and page). */
+export type InsightPagesFilters = Pick<InsightPagesQuery, 'verdict' | 'category' | 'site'>;
+
+/**
+ * One row of the list: an insight summary (spec §3: id, url, createdAt, overall_score) with the page's host,
+ * its title when known and its verdict and drivers when it has them.
+ */
+export const InsightPageSchema = InsightSummarySchema.extend({
+  host: z.string(),
+  title: z.string().optional(),
+  verdict: VerdictSchema.optional(),
+  drivers: VerdictDriversSchema.optional(),
+});
+export type InsightPage = z.infer<typeof InsightPageSchema>;
+
+/**
+ * One page of the period's analysed pages, newest first (ties by id). `total` counts every page that matches
+ * the filters; `pageCount` is how many pages of `pageSize` that makes (0 when none match). A page past the
+ * last answers no results with the same totals.
+ */
+export const InsightPagesResponseSchema = successWith({
+  period: z.string(),
+  results: z.array(InsightPageSchema),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+  pageCount: z.number().int().nonnegative(),
+});
+export type InsightPagesResponse = z.infer<typeof InsightPagesResponseSchema>;

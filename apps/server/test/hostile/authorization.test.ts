@@ -122,7 +122,10 @@ const FIXTURES: Record<Exclude<OperationId, PublicId>, Fixture> = {
   extensionTokenValidity: { scope: 'self' },
   extensionDisabled: { scope: 'self' },
   extensionAuth: { scope: 'self', fresh: true },
-  extensionTouchpoints: { scope: 'self', request: () => ({ body: touchpoint({ capturedAt: NOW.toISOString() }) }) },
+  extensionTouchpoints: {
+    scope: 'self',
+    request: () => ({ body: touchpoint({ capturedAt: NOW.toISOString() }) }),
+  },
   // What became of an uploaded page: B's key naming A's page gets 404.
   extensionTouchpoint: { scope: 'resource', request: (w) => ({ params: { id: w.a.analysisId } }) },
 
@@ -137,6 +140,7 @@ const FIXTURES: Record<Exclude<OperationId, PublicId>, Fixture> = {
   analysisInsights: { scope: 'self' },
   analysisInsightsPeriod: { scope: 'self', request: () => ({ params: { month: '3', year: '2025' } }) },
   analysisTrends: { scope: 'self', request: () => ({ query: 'period=2025-03' }) },
+  analysisPages: { scope: 'self', request: () => ({ query: 'period=2025-03' }) },
 
   subscriptionGet: { scope: 'self' },
   subscriptionUpdate: { scope: 'self', fresh: true, request: () => ({ body: { planId: 'basic' } }) },

@@ -581,7 +581,10 @@ describe('as the owner, with hostile extra headers', () => {
                     ? { id: uploadedId }
                     : {};
             // A read whose query is required gets a valid one: only the headers are hostile here.
-            const query = route.operationId === 'analysisTrends' ? '?period=2026-11' : '';
+            const query =
+              route.operationId === 'analysisTrends' || route.operationId === 'analysisPages'
+                ? '?period=2026-11'
+                : '';
             const response = await send({
               method: 'GET',
               url: `${pathOf(route, params)}${query}`,

@@ -40,4 +40,17 @@ export const queryKeys = {
    */
   insightsTrend: (period: Pick<InsightsPeriod, 'mm' | 'yy'>) =>
     ['analysis', 'insights', 'trend', `${period.yy}-${period.mm ?? 'all'}`] as const,
+  /**
+   * `GET /api/analysis/pages?period=…` (one page of the period's analysed pages, with its filters). Under the
+   * insights' key too: a new or forgotten page refreshes the list.
+   */
+  insightsPages: (
+    period: Pick<InsightsPeriod, 'mm' | 'yy'>,
+    query: {
+      verdict?: string | undefined;
+      category?: string | undefined;
+      site?: string | undefined;
+      page: number;
+    },
+  ) => ['analysis', 'insights', 'pages', `${period.yy}-${period.mm ?? 'all'}`, query] as const,
 };

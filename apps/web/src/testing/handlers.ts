@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { buildInsights, buildUser, buildVerdictTrend } from '@mediadiet/contract/fixtures';
+import { buildInsightPages, buildInsights, buildUser, buildVerdictTrend } from '@mediadiet/contract/fixtures';
 import type { User } from '@mediadiet/contract/user';
 
 /** MSW handlers for a signed-in session: `POST /auth/loggedin` and `GET /api/account/info` answer with `user`. */
@@ -17,10 +17,22 @@ export function sessionHandlers(user: User = buildUser()) {
  */
 export const defaultHandlers = [
   http.get('*/api/subscription', () =>
-    HttpResponse.json({ success: true, subscription: null, count: 0, tokensUsed: 0, currentPeriodStart: null, nextBilling: null }),
+    HttpResponse.json({
+      success: true,
+      subscription: null,
+      count: 0,
+      tokensUsed: 0,
+      currentPeriodStart: null,
+      nextBilling: null,
+    }),
   ),
   http.get('*/api/analysis/recent', () =>
-    HttpResponse.json({ success: true, results: [], totals: { touchpoints: 0, tokens: 0 }, nextCursor: null }),
+    HttpResponse.json({
+      success: true,
+      results: [],
+      totals: { touchpoints: 0, tokens: 0 },
+      nextCursor: null,
+    }),
   ),
   http.get('*/api/analysis/insights', () =>
     HttpResponse.json(buildInsights({ results: [], totalResults: 0, topDomains: [], directories: [] })),
@@ -56,6 +68,8 @@ export const defaultHandlers = [
   ),
   // The verdict trend of the Insights' Trends tab: nothing counted.
   http.get('*/api/analysis/trends', () => HttpResponse.json(buildVerdictTrend())),
+  // The Insights' list of analysed pages: none.
+  http.get('*/api/analysis/pages', () => HttpResponse.json(buildInsightPages({ results: [] }))),
   // Settings → Signed-in devices: this device only, no paired browser.
   http.get('*/api/account/devices', () =>
     HttpResponse.json({

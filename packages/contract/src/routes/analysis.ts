@@ -6,6 +6,8 @@ import {
   RecentAnalysesResponseSchema,
 } from '../analysis';
 import {
+  InsightPagesQuerySchema,
+  InsightPagesResponseSchema,
   InsightsPeriodParamsSchema,
   InsightsResponseSchema,
   VerdictTrendQuerySchema,
@@ -68,6 +70,17 @@ export const analysisContract = defineContract({
     auth: 'session',
     query: VerdictTrendQuerySchema,
     response: VerdictTrendResponseSchema,
+  }),
+  analysisPages: defineRoute({
+    operationId: 'analysisPages',
+    method: 'GET',
+    path: '/api/analysis/pages',
+    summary:
+      "One page of a period's analysed pages, newest first, optionally only one verdict, category or site",
+    tag: 'analysis',
+    auth: 'session',
+    query: InsightPagesQuerySchema,
+    response: InsightPagesResponseSchema,
   }),
   analysisDelete: defineRoute({
     operationId: 'analysisDelete',

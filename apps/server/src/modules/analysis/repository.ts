@@ -377,6 +377,72 @@ export interface SummaryRow {
   overallScore: number | null;
 }
 
+/** An analysed page of a period, as the Insights view lists it (contract InsightPage, before shaping). */
+export interface PeriodPageRow {
+  id: string;
+  url: string;
+  host: string;
+  title: string;
+  createdAt: Date;
+  overallScore: number | null;
+  verdict: string | null;
+  drivers: string[] | null;
+}
+
+/** What the period's list keeps: one verdict, pages driven by one category, one host. */
+export interface PeriodPageFilters {
+  verdict?: string | undefined;
+  category?: string | undefined;
+  site?: string | undefined;
+}
+
+/**
+ * One page of the user's analyses stored in [from, to) that match the filters, newest first (ties by id),
+ * `limit` rows after skipping `offset`; and how many match in all. The newest-first index serves both; a
+ * category matches the pages whose verdict it drives (`drivers` holds it).
+ */
+export async function periodPages(
+  db: Db,
+  userId: string,
+  range: { from: Date; to: Date },
+  filters: PeriodPageFilters,
+  window: { limit: number; offset: number },
+): Promise<{ rows: PeriodPageRow[]; total: number }> {
+  const where = and(
+    eq(analyses.userId, userId),
+    gte(analyses.createdAt, range.from),
+    lt(analyses.createdAt, range.to),
+    filters.verdict === undefined ? undefined : eq(analyses.verdict, filters.verdict),
+    filters.site === undefined ? undefined : eq(analyses.host, filters.site),
+    filters.category === undefined
+      ? undefined
+      : sql`${analyses.drivers} @> ${JSON.stringify([filters.category])}::jsonb`,
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: analyses.id,
+        url: analyses.url,
+        host: analyses.host,
+        title: analyses.title,
+        createdAt: analyses.createdAt,
+        overallScore: analyses.overallScore,
+        verdict: analyses.verdict,
+        drivers: analyses.drivers,
+      })
+      .from(analyses)
+      .where(where)
+      .orderBy(desc(analyses.createdAt), desc(analyses.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    db
+      .select({ total: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(analyses)
+      .where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
 // ── Reading rollups ──────────────────────────────────────────────────────────────────────────────
 
 /** A UTC date as the `date` column's text (`2025-03-01`). */

@@ -10,7 +10,8 @@ import type { AnalysisService } from './service.ts';
  * History and insights (spec §2, §7; decision 071): GET /api/analysis/recent (paged, with window totals),
  * GET /api/analysis/get/:id, GET /api/analysis/insights (current UTC month) and
  * GET /api/analysis/insights/:month/:year (`month` 1–12 or 'all' for the whole year),
- * GET /api/analysis/trends?period=YYYY-MM|YYYY (the verdict trend, issue 29), and
+ * GET /api/analysis/trends?period=YYYY-MM|YYYY (the verdict trend, issue 29),
+ * GET /api/analysis/pages?period=…&page=&verdict=&category=&site= (the period's analysed pages, issue 29), and
  * DELETE /api/analysis/:id ("Forget this page", decision 116).
  */
 export default function analysisRoutes(
@@ -37,6 +38,16 @@ export default function analysisRoutes(
 
     analysisTrends: (request) =>
       analysis.trendsResponse(requireAuth(request).userId, parseTrendPeriod(request.query.period)),
+
+    analysisPages: (request) => {
+      const { period, page, verdict, category, site } = request.query;
+      return analysis.pages(
+        requireAuth(request).userId,
+        parseTrendPeriod(period),
+        { verdict, category, site },
+        page === undefined ? 1 : Number(page),
+      );
+    },
 
     // Forgotten in one transaction; the user's kept pages and insights are dropped on every instance, then every
     // tab of the user (on any instance) drops it and refetches.

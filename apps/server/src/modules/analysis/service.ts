@@ -9,6 +9,7 @@ import {
 } from '@mediadiet/contract/analysis';
 import { CATEGORIES, CATEGORY_IDS, type CategoryId } from '@mediadiet/contract/categories';
 import {
+  INSIGHT_PAGES_PAGE_SIZE,
   INSIGHT_RESULTS_LIMIT,
   RECENT_PAGE_SIZE,
   RECENT_WINDOW_DAYS,
@@ -16,6 +17,9 @@ import {
 } from '@mediadiet/contract/constants';
 import {
   modelBaseVersions,
+  type InsightPage,
+  type InsightPagesFilters,
+  type InsightPagesResponse,
   trendPeriodText,
   type InsightsPeriod,
   type InsightsResponse,
@@ -145,6 +149,17 @@ export interface AnalysisService {
   /** `trends` as its route sends it, kept with the insights (dropped with them when the user's analyses change). */
   trendsResponse(userId: string, period: InsightsPeriod): Promise<TrendResponseBytes>;
   /**
+   * One page (from 1, INSIGHT_PAGES_PAGE_SIZE rows) of the period's analysed pages, newest first, keeping only
+   * those of one verdict, driven by one category or of one site when asked (issue 29: the whole period
+   * reachable from the Insights view).
+   */
+  pages(
+    userId: string,
+    period: InsightsPeriod,
+    filters: InsightPagesFilters,
+    page?: number,
+  ): Promise<InsightPagesResponse>;
+  /**
    * "Forget this page" (decision 116), in one transaction: the analysis and its touch point go, its usage
    * leaves the period it was billed in (while that period is open) and its share leaves every rollup.
    * 404 when the user has no analysis with this id. The caller tells the user's tabs and drops the caches.
@@ -168,6 +183,24 @@ export interface AnalysisService {
 export interface ReadingTally {
   verdicts: Record<Verdict, number>;
   hosts: { host: string; pages: number }[];
+}
+
+/** A listed page as the contract has it: the spec's summary fields, the host, and title and verdict when known. */
+function toInsightPage(row: repo.PeriodPageRow): InsightPage {
+  const verdict = (VERDICTS as readonly string[]).includes(row.verdict ?? '')
+    ? (row.verdict as Verdict)
+    : undefined;
+  const drivers = (row.drivers ?? []).filter((id): id is CategoryId => id in CATEGORIES);
+  return {
+    id: row.id,
+    url: row.url,
+    host: row.host,
+    createdAt: row.createdAt.toISOString(),
+    // An analysis without an overall score (a device upload that sent none) shows 0, as in the insights.
+    overall_score: row.overallScore ?? 0,
+    ...(row.title.trim() === '' ? {} : { title: row.title }),
+    ...(verdict === undefined ? {} : { verdict, drivers: drivers.slice(0, 2) }),
+  };
 }
 
 const pageQuery = (query: RecentQuery): RecentPageQuery => ({
@@ -327,6 +360,28 @@ export function createAnalysisService(deps: {
         `trends/${trendPeriodText(period)}`,
         read,
       ) as Promise<TrendResponseBytes>;
+    },
+
+    async pages(userId, period, filters, page = 1) {
+      if (period.yy < MIN_INSIGHTS_YEAR || period.yy > MAX_INSIGHTS_YEAR)
+        throw badRequest(analysisErrors.badTrendYear);
+      const pageSize = INSIGHT_PAGES_PAGE_SIZE;
+      const { rows, total } = await repo.periodPages(
+        db,
+        userId,
+        periodRange(period),
+        { verdict: filters.verdict, category: filters.category, site: filters.site?.toLowerCase() },
+        { limit: pageSize, offset: (page - 1) * pageSize },
+      );
+      return {
+        success: true,
+        period: trendPeriodText(period),
+        results: rows.map(toInsightPage),
+        total,
+        page,
+        pageSize,
+        pageCount: Math.ceil(total / pageSize),
+      };
     },
 
     async forget(userId, id) {

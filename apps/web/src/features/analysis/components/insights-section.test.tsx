@@ -3,14 +3,20 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { STORAGE_KEYS } from '@mediadiet/contract/constants';
-import { buildInsights, buildQuestion, buildVerdictTrend } from '@mediadiet/contract/fixtures';
+import {
+  buildInsightPage,
+  buildInsightPages,
+  buildInsights,
+  buildQuestion,
+  buildVerdictTrend,
+} from '@mediadiet/contract/fixtures';
 import type { InsightsResponse, InsightSummary } from '@mediadiet/contract/insights';
 import { messages } from '@mediadiet/contract/messages';
 import type { QuestionnaireState } from '@mediadiet/contract/questionnaire';
 import { server } from '@/testing/msw-server';
 import { InsightsSection } from '@/features/analysis/components/insights-section';
 import { renderAnalysisUi } from '@/features/analysis/testing/render-analysis';
-import { formatDateTime } from '@/features/analysis/utils/format';
+import { MAL_COLORS, PRO_COLORS } from '@/features/analysis/utils/insights';
 
 const JAN = buildInsights({
   currMM: 1,
@@ -147,7 +153,7 @@ describe('Insights: time periods (spec §2)', () => {
       expect(button).toBeDisabled();
     }
     api.release();
-    expect(await screen.findByRole('link', { name: new RegExp('^jan\\.example\\.com') })).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: "Top Domains, Jan '25" })).toBeInTheDocument();
     expect(periodButton("Jan '25")).toHaveAttribute('aria-pressed', 'true');
     expect(periodButton("Jan '25")).toBeDisabled();
     expect(periodButton("Feb '25")).toBeEnabled();
@@ -169,7 +175,7 @@ describe('Insights: time periods (spec §2)', () => {
   it('opens on the period of the address (coming back from a detail)', async () => {
     const api = insightsApi({ current: FEB, '1/2025': JAN });
     show({ path: '/auth/dashboard?period=2025-01' });
-    expect(await screen.findByRole('link', { name: /^jan\.example\.com/ })).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: "Top Domains, Jan '25" })).toBeInTheDocument();
     expect(periodButton("Jan '25")).toHaveAttribute('aria-pressed', 'true');
     expect(api.calls.sort()).toEqual(['1/2025', 'current']);
   });
@@ -184,7 +190,16 @@ describe('Insights: Export PDF, Trends and Top Domains (spec §2, §9)', () => {
     expect(print).toHaveBeenCalledOnce();
   });
 
-  it("shows Trends first: the donut of category averages (1000 ms), 'Total Score' in its centre and the values as text", async () => {
+  it("shows Trends first: the donut (1000 ms), the period's leaning and 'Total Score' in its centre, and a legend grouped pro / mal", async () => {
+    server.use(
+      http.get('*/api/analysis/trends', () =>
+        HttpResponse.json(
+          buildVerdictTrend({
+            buckets: [{ start: '2025-02-03', counts: { neutral: 5, draining: 2, uplifting: 1 } }],
+          }),
+        ),
+      ),
+    );
     insightsApi({ current: FEB });
     show();
     expect(await screen.findByRole('tab', { name: messages.insights.trends })).toHaveAttribute(
@@ -196,7 +211,7 @@ describe('Insights: Export PDF, Trends and Top Domains (spec §2, §9)', () => {
     const donut = await within(trends).findByRole('img', {
       name: "Donut chart of average category scores, Feb '25",
     });
-    // One ring segment per category, in the server's order, in the category's colour, titled with its value.
+    // One ring segment per category: pro first, then mal, each from the highest average down, titled with its value.
     const arcs = Array.from(donut.querySelectorAll('path[data-category]'));
     expect(arcs.map((arc) => arc.getAttribute('data-category'))).toEqual(['joy', 'calm', 'anger', 'fear']);
     expect(arcs.map((arc) => arc.querySelector('title')?.textContent)).toEqual([
@@ -205,19 +220,40 @@ describe('Insights: Export PDF, Trends and Top Domains (spec §2, §9)', () => {
       'Anger: 12.5%',
       'Fear: 7.3%',
     ]);
-    expect(new Set(arcs.map((arc) => arc.getAttribute('fill'))).size).toBe(4);
+    // Pro in the blue ramp, mal in the orange one, darkest for the strongest.
+    expect(arcs.map((arc) => arc.getAttribute('fill'))).toEqual([
+      PRO_COLORS[0],
+      PRO_COLORS[1],
+      MAL_COLORS[0],
+      MAL_COLORS[1],
+    ]);
     // Drawn in over the spec's 1000 ms.
     expect(donut).toHaveAttribute('data-animation-ms', '1000');
     expect(donut.querySelector<SVGElement>('.trends-donut-reveal')?.style.animationDuration).toBe('1000ms');
     expect(within(trends).getByText(messages.insights.totalScore)).toBeInTheDocument();
     // Mean of the category averages: (40 + 20.25 + 12.5 + 7.25) / 4 = 20.
     expect(within(trends).getByTestId('total-score')).toHaveTextContent('20.0%');
-    const legend = within(trends).getByRole('list', { name: 'Average score per category' });
-    expect(
-      within(legend)
+    expect(within(trends).getByText(messages.insights.totalScoreHelp)).toBeInTheDocument();
+    // The leaning: 5 of the 8 pages with a verdict are neutral.
+    const leaning = await within(trends).findByTestId('period-leaning');
+    expect(leaning).toHaveTextContent('Mostly neutral63 % of pages');
+    const pro = within(trends).getByRole('list', { name: messages.insights.legendPro });
+    const mal = within(trends).getByRole('list', { name: messages.insights.legendMal });
+    const items = (list: HTMLElement) =>
+      within(list)
         .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual(['Joy (pro)40.0%', 'Calm (pro)20.3%', 'Anger (mal)12.5%', 'Fear (mal)7.3%']);
+        .map((item) => item.textContent);
+    expect(items(pro)).toEqual(['Joy (pro)40.0%', 'Calm (pro)20.3%']);
+    expect(items(mal)).toEqual(['Anger (mal)12.5%', 'Fear (mal)7.3%']);
+  });
+
+  it('keeps the centre to the Total Score while the period has no page with a verdict', async () => {
+    insightsApi({ current: FEB });
+    show();
+    const trends = await screen.findByRole('tabpanel', { name: messages.insights.trends });
+    expect(await within(trends).findByTestId('total-score')).toHaveTextContent('20.0%');
+    expect(await within(trends).findByText(messages.trend.empty)).toBeInTheDocument();
+    expect(within(trends).queryByTestId('period-leaning')).not.toBeInTheDocument();
   });
 
   it('shows under the donut the verdict trend of the shown period, against the month before (issue 29)', async () => {
@@ -279,33 +315,43 @@ describe('Insights: Export PDF, Trends and Top Domains (spec §2, §9)', () => {
   });
 });
 
-describe('Insights: insight cards (spec §2, §4)', () => {
-  it('show host, created date and time and the Overall Impact badge (≥70 high, ≥40 medium), and open the detail', async () => {
-    insightsApi({ current: FEB });
+describe('Insights: the analysed pages (spec §2, §4; issue 29)', () => {
+  it('lists the period\'s pages once, from their own call, with no "Showing 100 of N"', async () => {
+    const periods: string[] = [];
+    server.use(
+      http.get('*/api/analysis/pages', ({ request }) => {
+        periods.push(new URL(request.url).searchParams.get('period') ?? '');
+        return HttpResponse.json(
+          buildInsightPages({
+            results: [
+              buildInsightPage({ id: 'high', url: 'https://www.high.example.com/page', overall_score: 70 }),
+            ],
+            total: 250,
+          }),
+        );
+      }),
+    );
+    insightsApi({ current: FEB, '1/2025': JAN });
     show();
-    const list = await screen.findByRole('list', { name: 'Analysed pages' });
-    const cards = within(list).getAllByRole('link');
-    expect(cards.map((card) => within(card).getByTestId('overall-impact').dataset.impact)).toEqual([
-      'high',
-      'medium',
-      'medium',
-      'low',
-    ]);
-    expect(cards[0]).toHaveAccessibleName(`high.example.com ${formatDateTime('2025-02-10T14:30:00.000Z')}`);
-    expect(cards[0]).toHaveTextContent(messages.insights.overallImpact);
-    expect(cards[0]).toHaveTextContent('High');
-    expect(cards[0]).toHaveTextContent('70.0%');
-    expect(cards[3]).toHaveTextContent('Low');
-    expect(cards[3]).toHaveTextContent('39.9%');
-    expect(cards[0]).toHaveAttribute('href', '/auth/dashboard?analysis=high');
+    const list = await screen.findByRole('list', { name: messages.insights.pagesTitle });
+    expect(within(list).getAllByRole('link')).toHaveLength(1);
+    expect(screen.getAllByRole('list', { name: messages.insights.pagesTitle })).toHaveLength(1);
     expect(screen.queryByText(/^Showing/)).not.toBeInTheDocument();
+    expect(screen.getByTestId('pages-range')).toHaveTextContent('1–1 of 250 pages');
+    expect(periods).toEqual(['2025-02']);
+    await userEvent.click(periodButton("Jan '25"));
+    await waitFor(() => expect(periods).toEqual(['2025-02', '2025-01']));
   });
 
-  it("says 'No insights available for this period' when the period has no results", async () => {
-    insightsApi({ current: buildInsights({ results: [], totalResults: 0 }) });
+  it("offers the period's top domains as the site filter", async () => {
+    insightsApi({ current: FEB });
     show();
-    expect(await screen.findByText(messages.insights.emptyPeriod)).toBeInTheDocument();
-    expect(screen.queryByRole('list', { name: 'Analysed pages' })).not.toBeInTheDocument();
+    const site = await screen.findByRole('combobox', { name: messages.insights.filterSite });
+    expect(
+      within(site)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([messages.insights.allSites, 'news.example.com', 'blog.example.org']);
   });
 
   it('says so when the period mixes analyses of different model versions, and not otherwise', async () => {
@@ -317,21 +363,8 @@ describe('Insights: insight cards (spec §2, §4)', () => {
     unmount();
     insightsApi({ current: buildInsights({ modelVersions: ['2.0.0'] }) });
     show();
-    expect(await screen.findByRole('list', { name: 'Analysed pages' })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: messages.insights.trends })).toBeInTheDocument();
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
-  });
-
-  it("says 'Showing 100 of N' when the period has more results than listed", async () => {
-    const results = Array.from({ length: 100 }, (_, i) => insight(`p${i}`, 50));
-    insightsApi({ current: buildInsights({ results, totalResults: 250 }) });
-    show();
-    expect(await screen.findByText('Showing 100 of 250')).toBeInTheDocument();
-    // The first cards show at once, all 100 right after (a background render: use-progressive-list.ts).
-    await waitFor(() =>
-      expect(within(screen.getByRole('list', { name: 'Analysed pages' })).getAllByRole('link')).toHaveLength(
-        100,
-      ),
-    );
   });
 });
 

@@ -9,9 +9,8 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/cn';
 import { useInsights, type Period } from '@/features/analysis/api/get-insights';
-import { InsightCard } from '@/features/analysis/components/insight-card';
+import { InsightPages, PAGES_PARAMS } from '@/features/analysis/components/insight-pages';
 import { LoadError, QueryFallback } from '@/components/ui/load-error';
-import { useProgressiveList } from '@/features/analysis/hooks/use-progressive-list';
 import {
   InsightsProcessingCard,
   UnlockInsightsCard,
@@ -20,7 +19,6 @@ import { PeriodPicker } from '@/features/analysis/components/period-picker';
 import { TopDomainsTable } from '@/features/analysis/components/top-domains-table';
 import { TrendsPanel } from '@/features/analysis/components/trends-panel';
 import { VerdictTrendPanel } from '@/features/analysis/components/verdict-trend-panel';
-import { useAnalysisHref } from '@/features/analysis/hooks/use-analysis-href';
 import {
   insightsGate,
   parsePeriodParam,
@@ -40,7 +38,7 @@ export interface InsightsSectionProps {
 /**
  * The Insights section (spec §2 "Insights screen"): gated for premium users whose questionnaire is not
  * started or still processing; otherwise the period buttons, Export PDF, Trends / Top Domains and the
- * period's insight cards.
+ * period's analysed pages (paged and filterable, insight-pages.tsx).
  */
 export function InsightsSection({ isPremium, questionnaireState, questionnaireHref }: InsightsSectionProps) {
   const gate = insightsGate(isPremium, questionnaireState);
@@ -70,6 +68,8 @@ function usePeriodParam(): [Period | null, (period: Period) => void] {
       (prev) => {
         const out = new URLSearchParams(prev);
         out.set(PERIOD_PARAM, periodParam(next));
+        // Another period's list starts on its first page (its filters stay).
+        out.delete(PAGES_PARAMS.page);
         return out;
       },
       { replace: true },
@@ -134,9 +134,7 @@ function InsightsContent({
   /** The current month (the server's), for "this month" in the trend's words. */
   current: Period;
 }) {
-  const hrefOf = useAnalysisHref();
-  const shownResults = useProgressiveList(insights.results);
-  const more = insights.totalResults > insights.results.length;
+  const period = responsePeriod(insights);
   return (
     <div
       aria-busy={stale || undefined}
@@ -157,8 +155,8 @@ function InsightsContent({
           <h4 className="mb-3 hidden text-lg font-semibold text-ink print:block">
             {messages.insights.trends}
           </h4>
-          <TrendsPanel trends={insights.trends} periodName={periodName} />
-          <VerdictTrendPanel period={responsePeriod(insights)} current={current} />
+          <TrendsPanel trends={insights.trends} period={period} periodName={periodName} />
+          <VerdictTrendPanel period={period} current={current} />
         </TabsContent>
         <TabsContent value="domains" forceMount data-print-panel className="data-[state=inactive]:hidden">
           <h4 className="mb-3 hidden text-lg font-semibold text-ink print:block">
@@ -170,28 +168,11 @@ function InsightsContent({
           />
         </TabsContent>
       </Tabs>
-      <div>
-        <h4 className="font-semibold text-ink">Analysed pages</h4>
-        {insights.results.length === 0 ? (
-          <p className="mt-2 text-sm text-ink-muted">{messages.insights.emptyPeriod}</p>
-        ) : (
-          <>
-            <ul
-              aria-label="Analysed pages"
-              className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3 print:grid-cols-2"
-            >
-              {shownResults.map((insight) => (
-                <InsightCard key={insight.id} insight={insight} href={hrefOf(insight.id)} />
-              ))}
-            </ul>
-            {more ? (
-              <p className="mt-3 text-sm text-ink-muted">
-                {`Showing ${insights.results.length} of ${insights.totalResults}`}
-              </p>
-            ) : null}
-          </>
-        )}
-      </div>
+      <InsightPages
+        key={periodParam(period)}
+        period={period}
+        sites={insights.topDomains.map((domain) => domain.domain)}
+      />
     </div>
   );
 }

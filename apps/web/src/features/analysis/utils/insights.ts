@@ -5,8 +5,8 @@ import {
   PRO_CATEGORY_IDS,
   type CategoryId,
 } from '@mediadiet/contract/categories';
-import { isPro } from '@mediadiet/contract/analysis';
-import type { InsightDirectory, InsightsResponse, Trends } from '@mediadiet/contract/insights';
+import { isPro, type Verdict } from '@mediadiet/contract/analysis';
+import type { InsightDirectory, InsightsResponse, Trends, VerdictTally } from '@mediadiet/contract/insights';
 import type { QuestionnaireState } from '@mediadiet/contract/questionnaire';
 import type { Period } from '@/features/analysis/api/get-insights';
 import { messages } from '@mediadiet/contract/messages';
@@ -70,8 +70,15 @@ export function periodGroups(directories: InsightDirectory[]): { yy: number; per
 }
 
 // ── Trends ─────────────────────────────────────────────────────────────────────────────────────────
-const PRO_COLORS = ['#0f6b63', '#2a9d8f', '#5fb8a6', '#3b7ea1', '#6aa6c8', '#8fc7b8', '#1f5f7a'];
-const MAL_COLORS = ['#b42318', '#d9623b', '#e8954f', '#c2477a', '#9c6644', '#d4a373', '#8a3b2e'];
+/**
+ * The donut's colours: a blue ramp for the pro categories and an orange-to-red ramp for the mal ones, each
+ * from dark to light in clearly different steps (ColorBrewer's Blues and Oranges). Blue against orange stays
+ * apart with the common colour-vision deficiencies, the steps differ in lightness as well as hue, and the
+ * legend names each group under its heading, so no slice is known by its colour alone. Within a group the
+ * strongest category is the darkest.
+ */
+export const PRO_COLORS = ['#08306b', '#08519c', '#2171b5', '#4292c6', '#6baed6', '#9ecae1', '#c6dbef'];
+export const MAL_COLORS = ['#7f2704', '#a63603', '#d94801', '#f16913', '#fd8d3c', '#fdae6b', '#fdd0a2'];
 
 export interface TrendSlice {
   id: CategoryId;
@@ -81,28 +88,63 @@ export interface TrendSlice {
   color: string;
 }
 
-/** The donut's slices: every category of the period that has an average, in the server's order. */
+/** The categories' own order (pro, then mal): ties in a group keep it. */
+const CATEGORY_ORDER = [...PRO_CATEGORY_IDS, ...MAL_CATEGORY_IDS];
+
+/**
+ * The donut's slices: every category of the period that has an average, the pro ones first, then the mal ones,
+ * each group from the highest average to the lowest (ties in the categories' order), coloured by that rank.
+ */
 export function trendSlices(trends: Trends): TrendSlice[] {
-  const slices: TrendSlice[] = [];
+  const groups: Record<'pro' | 'mal', Omit<TrendSlice, 'color'>[]> = { pro: [], mal: [] };
   for (const category of trends.categories) {
     const value = trends.metadata.averageScores[category.name];
     if (value === undefined) continue;
-    const pro = isPro(category.classification);
-    const palette = pro ? PRO_COLORS : MAL_COLORS;
-    const index = ((pro ? PRO_CATEGORY_IDS : MAL_CATEGORY_IDS) as readonly string[]).indexOf(category.name);
-    slices.push({
+    const classification = isPro(category.classification) ? 'pro' : 'mal';
+    groups[classification].push({
       id: category.name,
       name: CATEGORIES[category.name].name,
-      classification: pro ? 'pro' : 'mal',
+      classification,
       value,
-      color: palette[Math.max(0, index) % palette.length] ?? '#4e5a57',
     });
   }
-  return slices;
+  const order = (id: CategoryId) => (CATEGORY_ORDER as readonly string[]).indexOf(id);
+  return (['pro', 'mal'] as const).flatMap((classification) => {
+    const palette = classification === 'pro' ? PRO_COLORS : MAL_COLORS;
+    return [...groups[classification]]
+      .sort((a, b) => b.value - a.value || order(a.id) - order(b.id))
+      .map((slice, rank) => ({ ...slice, color: palette[Math.min(rank, palette.length - 1)]! }));
+  });
+}
+
+/** The legend's two groups, pro then mal, each with its heading; a group without a category is left out. */
+export function legendGroups(
+  slices: TrendSlice[],
+): { classification: 'pro' | 'mal'; title: string; slices: TrendSlice[] }[] {
+  return (['pro', 'mal'] as const)
+    .map((classification) => ({
+      classification,
+      title: classification === 'pro' ? messages.insights.legendPro : messages.insights.legendMal,
+      slices: slices.filter((slice) => slice.classification === classification),
+    }))
+    .filter((group) => group.slices.length > 0);
 }
 
 /** The 'Total Score' in the donut's centre: the mean of the category averages (0–100), or null without any. */
 export function totalScore(slices: TrendSlice[]): number | null {
   if (slices.length === 0) return null;
   return slices.reduce((sum, slice) => sum + slice.value, 0) / slices.length;
+}
+
+/**
+ * The period's leaning for the donut's centre: the verdict most of its pages with a verdict carry and its
+ * share in whole percents (as the trend states them); on a tie the heavier verdict leads (draining, then
+ * mixed, then uplifting, then neutral), so a tie is never softened. Null without a page with a verdict.
+ */
+export function periodLeaning(tally: VerdictTally): { verdict: Verdict; percent: number } | null {
+  if (tally.classified === 0) return null;
+  const byWeight: Verdict[] = ['draining', 'mixed', 'uplifting', 'neutral'];
+  let lead: Verdict = byWeight[0]!;
+  for (const verdict of byWeight) if (tally.counts[verdict] > tally.counts[lead]) lead = verdict;
+  return { verdict: lead, percent: Math.round((tally.counts[lead] / tally.classified) * 100) };
 }
