@@ -143,6 +143,7 @@ describe('the contract per domain', () => {
       'analysisGet',
       'analysisInsights',
       'analysisInsightsPeriod',
+      'analysisPages',
       'analysisRecent',
       'analysisTrends',
     ]);

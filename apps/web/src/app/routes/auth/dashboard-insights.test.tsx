@@ -5,7 +5,14 @@ import { http, HttpResponse } from 'msw';
 import { toRecentAnalysis, type Analysis, type RecentAnalysesResponse } from '@mediadiet/contract/analysis';
 import { AUTH_TOKEN_KEY } from '@mediadiet/contract/constants';
 import type { PlanId } from '@mediadiet/contract/enums';
-import { buildAnalysis, buildInsights, buildSubscription, buildUser } from '@mediadiet/contract/fixtures';
+import {
+  buildAnalysis,
+  buildInsightPage,
+  buildInsightPages,
+  buildInsights,
+  buildSubscription,
+  buildUser,
+} from '@mediadiet/contract/fixtures';
 import type { InsightsResponse } from '@mediadiet/contract/insights';
 import { messages } from '@mediadiet/contract/messages';
 import { analysisCreatedEvent, analysisDeletedEvent } from '@mediadiet/contract/realtime';
@@ -93,6 +100,16 @@ function signedIn({
           }),
       );
     }),
+    // The Insights' list of the period's pages: the older page.
+    http.get('*/api/analysis/pages', () =>
+      HttpResponse.json(
+        buildInsightPages({
+          results: [
+            buildInsightPage({ id: older.id, url: older.url, createdAt: older.createdAt, overall_score: 72 }),
+          ],
+        }),
+      ),
+    ),
     http.get('*/api/analysis/get/:id', ({ params }) => {
       const id = String(params.id);
       calls.details.push(id);
