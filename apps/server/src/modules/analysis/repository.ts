@@ -89,18 +89,16 @@ const categoryColumn = (id: CategoryId) => `${id}_sum`;
 const verdictColumn = (verdict: Verdict) => `${verdict}_pages`;
 const VERDICT_COLUMNS = VERDICTS.map(verdictColumn);
 const baseScore = (id: CategoryId) => `coalesce((a.category_scores -> '${id}' ->> 'BaseScore')::float8, 0)`;
-const DAILY_COLUMNS = sql.raw(
-  [
-    'user_id',
-    'day',
-    'analyses',
-    'tokens',
-    'overall_sum',
-    'overall_count',
-    ...CATEGORY_IDS.map(categoryColumn),
-    ...VERDICT_COLUMNS,
-  ].join(', '),
-);
+/** The daily rollups' counts and sums, in the order of `dailyAggregates`. */
+const DAILY_SUMS = [
+  'analyses',
+  'tokens',
+  'overall_sum',
+  'overall_count',
+  ...CATEGORY_IDS.map(categoryColumn),
+  ...VERDICT_COLUMNS,
+];
+const DAILY_COLUMNS = sql.raw(['user_id', 'day', ...DAILY_SUMS].join(', '));
 const DOMAIN_COLUMNS = sql.raw('user_id, month, host, visits, overall_sum, overall_count');
 const dailyAggregates = sql.raw(
   [
@@ -116,16 +114,7 @@ const domainAggregates = sql.raw(
   'count(*)::int, coalesce(sum(a.overall_score), 0)::float8, count(a.overall_score)::int',
 );
 const addDaily = sql.raw(
-  [
-    'analyses',
-    'tokens',
-    'overall_sum',
-    'overall_count',
-    ...CATEGORY_IDS.map(categoryColumn),
-    ...VERDICT_COLUMNS,
-  ]
-    .map((c) => `${c} = analysis_daily_rollups.${c} + excluded.${c}`)
-    .join(', '),
+  DAILY_SUMS.map((c) => `${c} = analysis_daily_rollups.${c} + excluded.${c}`).join(', '),
 );
 const addDomain = sql.raw(
   ['visits', 'overall_sum', 'overall_count']
@@ -155,18 +144,7 @@ async function addSourceToRollups(tx: Db, source: SQL): Promise<void> {
     on conflict (user_id, month, host) do update set ${addDomain}`);
 }
 
-const subDaily = sql.raw(
-  [
-    'analyses',
-    'tokens',
-    'overall_sum',
-    'overall_count',
-    ...CATEGORY_IDS.map(categoryColumn),
-    ...VERDICT_COLUMNS,
-  ]
-    .map((c) => `${c} = r.${c} - v.${c}`)
-    .join(', '),
-);
+const subDaily = sql.raw(DAILY_SUMS.map((c) => `${c} = r.${c} - v.${c}`).join(', '));
 
 /**
  * Takes analyses (any users) back out of the day and domain rollups, inside the transaction that removes

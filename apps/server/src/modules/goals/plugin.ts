@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { serviceModule } from '../../lib/service-module.ts';
 import registerGoalsRoutes from './routes.ts';
 import { createGoalsService, type GoalsService } from './service.ts';
 
@@ -15,11 +14,9 @@ declare module 'fastify' {
  * analysis module's stored verdicts and hosts, through its service. The goals go with the account (the
  * table's owner key cascades).
  */
-export default fp(
-  function goals(app: FastifyInstance) {
-    const service = createGoalsService({ db: app.db, clock: app.clock, analysis: app.analysis });
-    app.decorate('goals', service);
-    registerGoalsRoutes(app, service);
-  },
-  { name: 'goals', dependencies: ['db', 'auth', 'analysis'] },
+export default serviceModule(
+  'goals',
+  ['db', 'auth', 'analysis'],
+  (app) => createGoalsService({ db: app.db, clock: app.clock, analysis: app.analysis }),
+  registerGoalsRoutes,
 );

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { serviceModule } from '../../lib/service-module.ts';
 import registerMoodRoutes from './routes.ts';
 import { createMoodService, type MoodService } from './service.ts';
 
@@ -14,11 +13,9 @@ declare module 'fastify' {
  * The mood module: daily check-ins and their relation to the previous day's reading (the analysis module's
  * per-day verdicts). Its rows go with the account (ON DELETE CASCADE on users).
  */
-export default fp(
-  function mood(app: FastifyInstance) {
-    const service = createMoodService({ db: app.db, clock: app.clock, analysis: app.analysis });
-    app.decorate('mood', service);
-    registerMoodRoutes(app, service);
-  },
-  { name: 'mood', dependencies: ['db', 'auth', 'analysis'] },
+export default serviceModule(
+  'mood',
+  ['db', 'auth', 'analysis'],
+  (app) => createMoodService({ db: app.db, clock: app.clock, analysis: app.analysis }),
+  registerMoodRoutes,
 );

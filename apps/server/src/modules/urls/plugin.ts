@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { serviceModule } from '../../lib/service-module.ts';
 import registerUrlsRoutes from './routes.ts';
 import { createUrlsService, type UrlsService } from './service.ts';
 
@@ -11,11 +10,4 @@ declare module 'fastify' {
 }
 
 /** The ignored-sites module: its service and GET/POST/DELETE /api/account/urls (routes.ts). */
-export default fp(
-  function urls(app: FastifyInstance) {
-    const service = createUrlsService(app.db);
-    app.decorate('urls', service);
-    registerUrlsRoutes(app, service);
-  },
-  { name: 'urls', dependencies: ['db', 'auth'] },
-);
+export default serviceModule('urls', ['db', 'auth'], (app) => createUrlsService(app.db), registerUrlsRoutes);
