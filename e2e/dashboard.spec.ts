@@ -1,13 +1,17 @@
 /**
  * The dashboard over real data: the demo account (`npm run seed:demo` into the server's fresh database) and
  * a fresh user before any analysis. Insights, periods, Top Domains, the analysis detail, the printed report
- * (Chromium's PDF) and axe on each view, wide and at 360 px.
+ * (Chromium's PDF) and axe on each view, wide and at 360 px; and the demo reader's journey through the plain
+ * layer (issue 29): a page's title and verdict, the verdict trend, the goal nudge, the mood insight.
+ * With JOURNEY_SHOTS_DIR set, the journey also saves its views at 360, 768 and 1280 px there.
  */
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { messages } from '@mediadiet/contract/messages';
 import { test, expect, expectAccessible } from './fixtures/test.ts';
 import { DEMO_EMAIL, registerThroughUi, signInWithPin, uniqueEmail } from './fixtures/auth.ts';
+import type { AnalysisResponse } from '@mediadiet/contract/analysis';
 import { skipExtensionWizard, subscribe } from './fixtures/billing.ts';
 test.describe.configure({ mode: 'serial' });
 
@@ -128,6 +132,92 @@ test.describe('the demo account', () => {
     await page.getByRole('tab', { name: 'Settings' }).click();
     await expect(page.getByText('Manage ignored sites')).toBeVisible();
     await expectAccessible(page);
+  });
+
+  test('the journey: a goal nudge, a page in plain words, the trend, the mood insight; axe; three widths', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await signInWithPin(page, DEMO_EMAIL);
+
+    // The seed's cap on draining pages sits just above this week's share: at risk, so the dashboard nudges.
+    const nudge = page.getByText(
+      /^Heads up: draining pages are at \d+\u00a0% of this week — your goal is under \d+\u00a0%\.$/,
+    );
+    await expect(nudge).toBeVisible();
+    const goals = page.getByRole('region', { name: 'Goals' });
+    const drainingGoal = goals.getByRole('listitem').filter({ hasText: /^Draining pages: / });
+    await expect(
+      drainingGoal.getByText(/^Draining pages: \d+\u00a0% of this week \(goal: under \d+\u00a0%\)$/),
+    ).toBeVisible();
+    await expect(drainingGoal.getByText('At risk', { exact: true })).toBeVisible();
+    await expect(goals.getByRole('listitem')).toHaveCount(3);
+    // Today's check-in is left for the reader to make.
+    await expect(page.getByText('How are you feeling today?')).toBeVisible();
+
+    // The verdict trend of this month, in words.
+    const trend = page.getByRole('region', { name: 'How your reading felt over time' });
+    await expect(
+      trend.getByText(
+        /^Draining pages (fell from \d+ % to \d+ %|rose from \d+ % to \d+ %|stayed at \d+ %) this month\.$/,
+      ),
+    ).toBeVisible();
+
+    // 30 mornings of check-ins against the day before's reading: a clear, negative relation, with its figures.
+    const mood = page.getByRole('region', { name: 'Mood and reading' });
+    await expect(
+      mood.getByText(
+        /^On days after more draining reading, your mood tended to be lower \(r = −0\.\d\d, 30 days\)\.$/,
+      ),
+    ).toBeVisible();
+    await expect(mood.getByRole('definition').first()).toHaveText('30');
+    await expect(mood.getByRole('definition').nth(1)).toHaveText(/^−0\.\d\d$/);
+    await expect(mood.getByRole('definition').nth(2)).toHaveText(/^−0\.\d\d to −0\.\d\d$/);
+    await expectAccessible(page);
+
+    // A page of this month opens with its title and its verdict in words, as the server stored them.
+    const cards = page.getByRole('list', { name: 'Analysed pages' }).getByRole('link');
+    const href = (await cards.first().getAttribute('href')) ?? '';
+    const id = new URLSearchParams(href.split('?')[1]).get('analysis') ?? '';
+    await cards.first().click();
+    await expect(page).toHaveURL(new RegExp(`analysis=${id}`));
+    const token = await page.evaluate(() => localStorage.getItem('authToken'));
+    const stored = (await (
+      await page.request.get(`/api/analysis/get/${id}`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as AnalysisResponse;
+    // Every demo page has a title (the seed stores each article's).
+    const title = stored.analysis.title ?? '';
+    expect(title).not.toBe('');
+    const detail = page.getByRole('article', { name: title });
+    await expect(detail.getByRole('heading', { level: 3 })).toHaveText(title);
+    const verdict = detail.getByTestId('verdict');
+    await expect(verdict).toHaveText(/^(Uplifting|Mostly draining|Mixed|Neutral)( — [a-z ]+)?$/);
+    await expect(verdict).toHaveAttribute('data-verdict', stored.analysis.verdict ?? '');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page).not.toHaveURL(/analysis=/);
+
+    // Phone, tablet and desktop widths: nothing scrolls sideways; the views saved when asked for.
+    const shots = process.env.JOURNEY_SHOTS_DIR;
+    if (shots) await mkdir(shots, { recursive: true });
+    for (const width of [360, 768, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect(goals).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      if (width === 360) await expectAccessible(page);
+      if (!shots) continue;
+      // The dashboard's top: the heading, today's check-in, the goals and the start of History.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const top = await page.getByRole('heading', { level: 1 }).boundingBox();
+      const history = await page.getByRole('region', { name: 'History' }).boundingBox();
+      await page.screenshot({
+        path: path.join(shots, `dashboard-top-${width}.png`),
+        fullPage: true,
+        clip: { x: 0, y: top!.y - 16, width, height: history!.y + history!.height + 16 - (top!.y - 16) },
+      });
+      await trend.screenshot({ path: path.join(shots, `trend-${width}.png`) });
+      await mood.screenshot({ path: path.join(shots, `mood-${width}.png`) });
+    }
   });
 });
 

@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import { analyze, type AnalysisResult } from '@mediadiet/analyzer';
+import { PutGoalsRequestSchema, type Goal, type GoalWithProgress } from '@mediadiet/contract/goals';
+import type { MoodInsightResponse } from '@mediadiet/contract/mood';
 import type { SubscriptionInfoResponse } from '@mediadiet/contract/subscription';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/db/database.ts';
-import { storeAnalysisIn } from '../../src/modules/analysis/store.ts';
+import { addDays, dayOf, readingPeriods } from '../../src/lib/days.ts';
+import { storeAnalysesIn, type NewAnalysis } from '../../src/modules/analysis/store.ts';
 import * as touchpoints from '../../src/modules/touchpoints/repository.ts';
 import { LIFE_ARTICLES } from './texts-life.ts';
 import { NEWS_ARTICLES } from './texts-news.ts';
@@ -11,11 +14,14 @@ import type { DemoArticle } from './types.ts';
 
 /**
  * The demo account (decision 071): `npm run seed:demo` creates — or resets — demo@mediadiet.app, "Demo Reader",
- * on an active Premium subscription of the test-mode provider, questionnaire COMPLETED, with about four
- * months of reading: 6–10 pages a day from 36 bundled articles on 12 invented sites, each scored by the
- * offline analyzer. Everything goes through the product's own paths, with the app's clock moved through
- * the past: card setup and subscription over the API, trial end and renewals by the billing sweep,
- * analyses + usage + rollups through `storeAnalysisIn` (the worker's storing function).
+ * on an active Premium subscription of the test-mode provider, questionnaire COMPLETED, with a year of
+ * reading: 6–10 pages a day from 36 bundled articles on 12 invented sites, each scored by the offline
+ * analyzer; three reading goals, one of them at risk this week (so the dashboard nudges); and a mood
+ * check-in on each of the last 30 days that follows the previous day's share of draining pages, so the
+ * "Mood and reading" insight has a real relation to find. Everything goes through the product's own paths,
+ * with the app's clock moved through the past: card setup and subscription over the API, trial end and
+ * renewals by the billing sweep, analyses + usage + rollups through `storeAnalysesIn` (the worker's storing
+ * function), goals and check-ins over the API.
  */
 
 export const DEMO_EMAIL = 'demo@mediadiet.app';
@@ -65,7 +71,7 @@ export interface DemoSeedOptions {
   clock: MovableClock;
   /** Where the history ends (the real now). */
   now: Date;
-  /** Days of history. Default 120 (about four months), or enough days for `analyses` (about 8 a day). */
+  /** Days of history. Default 365 (a year), or enough days for `analyses` (about 8 a day). */
   days?: number;
   /** How many analyses to store at most (performance measurements: 10,000). Default: whatever `days` gives. */
   analyses?: number;
@@ -80,7 +86,16 @@ export interface DemoSeedResult {
   to: Date;
   sites: number;
   subscription: SubscriptionInfoResponse;
+  /** The reading goals as the dashboard shows them now. */
+  goals: GoalWithProgress[];
+  /** Mood check-ins stored (one a day, before today). */
+  checkIns: number;
+  /** The "Mood and reading" insight over them. */
+  moodInsight: MoodInsightResponse;
 }
+
+/** Days of mood check-ins: the last 30 before today (today's is left for the person to make). */
+const CHECKIN_DAYS = 30;
 
 /** A small deterministic generator: the same reading every run (dates move with `now`). */
 function random(seed: number) {
@@ -154,7 +169,7 @@ export async function seedDemo(options: DemoSeedOptions): Promise<DemoSeedResult
   const { app, clock, now } = options;
   const limit = options.analyses ?? Infinity;
   // About 8 pages a day: a larger history is a longer one, so no billing period holds more than the demo's.
-  const days = options.days ?? (options.analyses ? Math.max(120, Math.ceil(options.analyses / 8) + 1) : 120);
+  const days = options.days ?? (options.analyses ? Math.max(365, Math.ceil(options.analyses / 8) + 1) : 365);
   const log = options.log ?? (() => {});
   const sweep = app.billing.sweep;
   if (!sweep || app.billing.provider.id !== 'local') {
@@ -178,9 +193,9 @@ export async function seedDemo(options: DemoSeedOptions): Promise<DemoSeedResult
   if (!user) throw new Error(`${DEMO_EMAIL} could not be created`);
 
   // Subscribe as a customer would, over the API: a test card, Premium (10-day trial, then charged).
-  const { token } = await app.sessions.create(user.id, 'pin');
+  let { token } = await app.sessions.create(user.id, 'pin');
   const call = async <T>(
-    method: 'GET' | 'POST' | 'PATCH',
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT',
     url: string,
     payload?: Record<string, unknown>,
   ): Promise<T> => {
@@ -219,16 +234,65 @@ export async function seedDemo(options: DemoSeedOptions): Promise<DemoSeedResult
   const score = scorer();
   const hosts = new Set<string>();
   let stored = 0;
+
+  // The billing sweep settles whatever falls due (trial end, renewals) before a page after it is billed; between
+  // those moments the pages are stored a day at a time, one transaction each, as the worker stores a batch.
+  const dueAfter = async () => {
+    const info = await app.billing.subscriptions.info(user.id);
+    return info.subscription ? info.subscription.currentPeriodEnd * 1000 : Infinity;
+  };
+  let due = await dueAfter();
+  let batch: { item: NewAnalysis; at: Date; contentHash: string; host: string; title: string }[] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const pages = batch;
+    batch = [];
+    clock.set(pages[pages.length - 1]!.at);
+    const outcomes = await app.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const ids = await touchpoints.insertDone(
+        tx,
+        pages.map((page) => ({
+          userId: user.id,
+          url: page.item.url,
+          host: page.host,
+          title: page.title,
+          contentHash: page.contentHash,
+          capturedAt: page.at,
+          createdAt: page.at,
+        })),
+      );
+      const items = pages.map((page, i): NewAnalysis => ({
+        ...page.item,
+        id: ids[i]!,
+        touchpointId: ids[i]!,
+      }));
+      return storeAnalysesIn(tx, app.usage, items);
+    });
+    outcomes.forEach((outcome, i) => {
+      if (outcome.kind !== 'stored')
+        throw new Error(`analysis of ${pages[i]!.item.url} was not stored: ${JSON.stringify(outcome)}`);
+    });
+    stored += pages.length;
+  };
+
   for (let d = 0; d <= days; d++) {
     const dayStart = firstDay + d * DAY;
     const count = 6 + Math.floor(rand() * 5);
-    // Reading between 06:30 and 23:30 UTC.
-    const times = Array.from(
-      { length: count },
-      () => dayStart + 23_400_000 + Math.floor(rand() * 61_200_000),
-    ).sort((a, b) => a - b);
+    // Reading between 06:30 and 23:30 UTC; today, over the part of the day gone by (from 06:30 once it is
+    // past 08:30), so this week and today always have pages for the goals to count.
+    const today = now.getTime() - dayStart < DAY;
+    const elapsed = now.getTime() - dayStart;
+    const [from, span]: [number, number] = !today
+      ? [23_400_000, 61_200_000]
+      : elapsed > 30_600_000
+        ? [23_400_000, elapsed - 23_400_000]
+        : [0, elapsed];
+    const times = Array.from({ length: count }, () => dayStart + from + Math.floor(rand() * span)).sort(
+      (a, b) => a - b,
+    );
     for (const time of times) {
-      if (stored >= limit) break;
+      if (stored + batch.length >= limit) break;
       const at = new Date(time);
       const article = pick(rand, at.getUTCHours(), d / days);
       const drop = rand() < 0.35 ? Math.floor(rand() * article.paragraphs.length) : -1;
@@ -236,24 +300,22 @@ export async function seedDemo(options: DemoSeedOptions): Promise<DemoSeedResult
       const url = urlOf(article, at);
       const scores = score(article, drop, url);
 
-      // The billing sweep settles whatever fell due by then (trial end, renewals) before the page is billed.
-      clock.set(at);
-      await sweep.runOnce();
-      const outcome = await app.db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
-        const id = await touchpoints.insertDone(tx, {
+      if (time >= due) {
+        await flush();
+        clock.set(at);
+        await sweep.runOnce();
+        due = await dueAfter();
+      }
+      batch.push({
+        at,
+        host: article.host,
+        title: article.title,
+        contentHash: createHash('sha256').update(`${url}\n${drop}\n${time}`).digest('hex'),
+        item: {
+          // Set to the touch point's id once it is inserted.
+          id: '',
+          touchpointId: '',
           userId: user.id,
-          url,
-          host: article.host,
-          title: article.title,
-          contentHash: createHash('sha256').update(`${url}\n${drop}\n${time}`).digest('hex'),
-          capturedAt: at,
-          createdAt: at,
-        });
-        return storeAnalysisIn(tx, app.usage, {
-          id,
-          userId: user.id,
-          touchpointId: id,
           url,
           host: article.host,
           title: article.title,
@@ -269,21 +331,63 @@ export async function seedDemo(options: DemoSeedOptions): Promise<DemoSeedResult
           drivers: scores.drivers ?? null,
           confidence: scores.confidence ?? null,
           createdAt: at,
-        });
+        },
       });
-      if (outcome.kind !== 'stored')
-        throw new Error(`analysis of ${url} was not stored: ${JSON.stringify(outcome)}`);
-      stored++;
       hosts.add(article.host);
     }
+    await flush();
   }
+
+  log(`stored ${stored} analyses`);
+
+  // A mood check-in each morning of the last 30 days before today, over the API. How the reader feels follows
+  // the previous day's share of draining pages (the pairing the insight makes): about 4.6 after a day without
+  // any, a point lower for every 15 points of draining share, give or take up to 0.8, on the 1–5 scale.
+  const todayKey = dayOf(now);
+  const checkInDays = Math.min(CHECKIN_DAYS, days - 1);
+  const firstCheckIn = addDays(todayKey, -checkInDays);
+  const reading = await app.analysis.dailyVerdicts(user.id, addDays(firstCheckIn, -1), 'UTC');
+  const drainingShare = new Map(reading.filter((r) => r.pages > 0).map((r) => [r.day, r.draining / r.pages]));
+  const moodRand = random(20_260_301);
+  let checkIns = 0;
+  for (let k = checkInDays; k >= 1; k--) {
+    const day = addDays(todayKey, -k);
+    const at = new Date(Date.parse(`${day}T07:15:00.000Z`) + Math.floor(moodRand() * 5_400_000));
+    clock.set(at);
+    // Sessions last at most 30 days: one for the check-ins, made at the first.
+    if (checkIns === 0) ({ token } = await app.sessions.create(user.id, 'pin'));
+    const share = drainingShare.get(addDays(day, -1)) ?? 0;
+    const mood = Math.round(4.6 - share / 0.15 + (moodRand() - 0.5) * 1.6);
+    await call('POST', '/api/mood', { score: Math.min(5, Math.max(1, mood)) });
+    checkIns++;
+  }
+  log(`stored ${checkIns} mood check-ins`);
 
   clock.set(now);
   await sweep.runOnce();
+  ({ token } = await app.sessions.create(user.id, 'pin'));
+  // Three goals the reader set. The cap on draining pages sits just above this week's share, so it is at risk
+  // and the dashboard nudges; the other two are whatever today and this week make them.
+  const week = await app.analysis.tally(user.id, readingPeriods(now).week);
+  const scored = Object.values(week.verdicts).reduce((sum, n) => sum + n, 0);
+  const share = scored === 0 ? 0 : Math.floor((100 * week.verdicts.draining) / scored);
+  const goals: Goal[] = PutGoalsRequestSchema.parse({
+    goals: [
+      { kind: 'draining_share', target: Math.min(100, share + 3) },
+      { kind: 'uplifting_weekly', target: 12 },
+      { kind: 'site_daily', site: 'metroledger.com', target: 4 },
+    ],
+  }).goals;
+  const { goals: progress } = await call<{ goals: GoalWithProgress[] }>('PUT', '/api/goals', { goals });
+  log(
+    `set ${progress.length} goals: ${progress.map((g) => `${g.progress.sentence} (${g.progress.status})`).join('; ')}`,
+  );
+  const moodInsight = await call<MoodInsightResponse>('GET', '/api/mood/insight');
+  log(moodInsight.sentence);
+
   const subscription = await app.billing.subscriptions.info(user.id);
   // No session of the seed stays usable: sign-in makes a new one.
   await app.sessions.revokeAll(user.id);
-  log(`stored ${stored} analyses`);
   return {
     userId: user.id,
     email: DEMO_EMAIL,
@@ -292,5 +396,8 @@ export async function seedDemo(options: DemoSeedOptions): Promise<DemoSeedResult
     to: now,
     sites: hosts.size,
     subscription,
+    goals: progress,
+    checkIns,
+    moodInsight,
   };
 }

@@ -1,4 +1,6 @@
-import { InsightsResponseSchema } from '@mediadiet/contract/insights';
+import { GoalsResponseSchema } from '@mediadiet/contract/goals';
+import { InsightsResponseSchema, VerdictTrendResponseSchema } from '@mediadiet/contract/insights';
+import { MoodInsightResponseSchema, MoodListResponseSchema } from '@mediadiet/contract/mood';
 import { RecentAnalysesResponseSchema } from '@mediadiet/contract/analysis';
 import { RECENT_PAGE_SIZE } from '@mediadiet/contract/constants';
 import { SubscriptionInfoResponseSchema } from '@mediadiet/contract/subscription';
@@ -13,16 +15,18 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /** `npm run seed:demo` (scripts/seed-demo.ts) runs this function on the server's own database. */
 
+// A Friday: this week has five days of reading for the goals to count.
 const NOW = new Date('2025-06-20T15:00:00.000Z');
-const DAYS = 20;
+/** The default history: a year. */
+const DAYS = 365;
 const clock = movableClock(NOW);
 let t: TestApp;
 let first: DemoSeedResult;
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  first = await seedDemo({ app: t.app, clock, now: NOW, days: DAYS });
-});
+  first = await seedDemo({ app: t.app, clock, now: NOW });
+}, 180_000);
 afterAll(async () => {
   await t.close();
 });
@@ -33,7 +37,7 @@ async function signIn(userId: string) {
 }
 
 describe('demo seed', () => {
-  it('creates a Premium reader with a completed questionnaire and weeks of analyses the endpoints answer with', async () => {
+  it('creates a Premium reader with a completed questionnaire and a year of analyses the endpoints answer with', async () => {
     expect(first.analyses).toBeGreaterThanOrEqual(6 * (DAYS - 1));
     expect(first.analyses).toBeLessThanOrEqual(10 * (DAYS + 1));
     expect(first.sites).toBeGreaterThanOrEqual(8);
@@ -91,23 +95,80 @@ describe('demo seed', () => {
     expect(insights.totalResults).toBeGreaterThan(0);
     expect(insights.topDomains.length).toBeGreaterThan(3);
     expect(Object.keys(insights.trends.metadata.averageScores)).toHaveLength(14);
-    expect(insights.directories).toEqual([
-      { mm: 6, yy: 2025 },
-      { mm: 5, yy: 2025 },
-    ]);
-    const year = InsightsResponseSchema.parse(
-      (await call(t, token, 'GET', '/api/analysis/insights/all/2025')).json(),
+    // A year of reading: every month from June 2024 to June 2025 has analyses.
+    const months = Array.from({ length: 13 }, (_, i) => ({
+      mm: ((5 - i + 24) % 12) + 1,
+      yy: i <= 5 ? 2025 : 2024,
+    }));
+    expect(insights.directories).toEqual(months);
+    const monthsWithReading = await t.db
+      .select({
+        n: sql<number>`count(distinct date_trunc('month', ${analyses.createdAt}))::int`.mapWith(Number),
+      })
+      .from(analyses)
+      .where(eq(analyses.userId, first.userId));
+    expect(monthsWithReading[0]!.n).toBe(13);
+    const years = await Promise.all(
+      [2025, 2024].map(async (yy) =>
+        InsightsResponseSchema.parse(
+          (await call(t, token, 'GET', `/api/analysis/insights/all/${yy}`)).json(),
+        ),
+      ),
     );
-    expect(year.totalResults).toBe(first.analyses);
+    expect(years[0]!.totalResults + years[1]!.totalResults).toBe(first.analyses);
+    expect(years[1]!.totalResults).toBeGreaterThan(6 * 180);
+    // The year's trend has a month for each month read so far, and last year to compare with.
+    const trend = VerdictTrendResponseSchema.parse(
+      (await call(t, token, 'GET', '/api/analysis/trends?period=2025')).json(),
+    );
+    expect(trend.bucket).toBe('month');
+    expect(trend.buckets.filter((b) => b.classified > 0)).toHaveLength(6);
+    expect(trend.previous.classified).toBe(years[1]!.totalResults);
 
     const rollups = await readRollups(t.db, first.userId);
     expect(rollups.daily.reduce((n, d) => n + d.analyses, 0)).toBe(first.analyses);
   });
 
+  it('sets three goals, one of them at risk this week (so the dashboard nudges)', async () => {
+    const token = await signIn(first.userId);
+    const { goals } = GoalsResponseSchema.parse((await call(t, token, 'GET', '/api/goals')).json());
+    expect(goals.map((g) => g.goal.kind)).toEqual(['draining_share', 'uplifting_weekly', 'site_daily']);
+    const draining = goals[0]!.progress;
+    expect(draining).toMatchObject({ period: 'week', status: 'at_risk' });
+    expect(draining.pages).toBeGreaterThanOrEqual(5 * 6);
+    expect(draining.target - draining.current).toBe(3);
+    expect(first.goals).toEqual(goals);
+  });
+
+  it('keeps 30 days of mood check-ins that follow the previous day of reading: a clearly negative r', async () => {
+    const token = await signIn(first.userId);
+    const list = MoodListResponseSchema.parse((await call(t, token, 'GET', '/api/mood?days=31')).json());
+    expect(list.today).toBe('2025-06-20');
+    // One a day from 30 days ago to yesterday; today's is left for the person.
+    expect(list.checkIns.map((c) => c.day)).toEqual(
+      Array.from({ length: 30 }, (_, i) =>
+        new Date(NOW.getTime() - (i + 1) * 86_400_000).toISOString().slice(0, 10),
+      ),
+    );
+    expect(first.checkIns).toBe(30);
+    expect(new Set(list.checkIns.map((c) => c.score)).size).toBeGreaterThanOrEqual(3);
+
+    const insight = MoodInsightResponseSchema.parse(
+      (await call(t, token, 'GET', '/api/mood/insight')).json(),
+    );
+    expect(insight.checkIns).toBe(30);
+    expect(insight.n).toBe(30);
+    expect(insight.r).toBeLessThan(-0.5);
+    expect(insight.interval![0]).toBeLessThan(insight.interval![1]);
+    expect(insight.interval![1]).toBeLessThan(0);
+    expect(insight.sentence).toMatch(/^On days after more draining reading, your mood tended to be lower/);
+  });
+
   it('resets the account when run again: one demo user, the same reading', async () => {
-    const again = await seedDemo({ app: t.app, clock, now: NOW, days: DAYS });
+    const again = await seedDemo({ app: t.app, clock, now: NOW });
     expect(again.userId).not.toBe(first.userId);
     expect(again.analyses).toBe(first.analyses);
+    expect(again.moodInsight).toEqual(first.moodInsight);
     const demos = await t.db
       .select({ id: users.id })
       .from(users)
@@ -116,5 +177,5 @@ describe('demo seed', () => {
     expect(
       await t.db.select({ id: analyses.id }).from(analyses).where(eq(analyses.userId, first.userId)),
     ).toEqual([]);
-  });
+  }, 180_000);
 });

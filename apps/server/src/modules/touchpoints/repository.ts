@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { claimDueRows, lastError, retryValues, unlocked } from '../../db/jobs.ts';
@@ -113,20 +114,26 @@ export async function enqueueMany(
 }
 
 /**
- * A touch point that arrives already analysed (its analysis is stored in the same transaction): status
- * done, no text. For imports of past reading such as the demo seed; the extension's pages go through
- * `enqueueMany` and the worker.
+ * Touch points that arrive already analysed (their analyses are stored in the same transaction): status
+ * done, no text, in one statement. For imports of past reading such as the demo seed; the extension's pages
+ * go through `enqueueMany` and the worker. Answers their ids in the given order.
  */
 export async function insertDone(
   tx: Db,
-  values: Omit<NewTouchpoint, 'text' | 'scores'> & { createdAt: Date },
-): Promise<string> {
-  const [row] = await tx
-    .insert(touchpoints)
-    .values({ ...values, text: null, scores: null, status: 'done', updatedAt: values.createdAt })
-    .returning({ id: touchpoints.id });
-  if (!row) throw new Error('touch point insert returned nothing');
-  return row.id;
+  rows: readonly (Omit<NewTouchpoint, 'id' | 'text' | 'scores'> & { createdAt: Date })[],
+): Promise<string[]> {
+  if (rows.length === 0) return [];
+  // The ids are chosen here, so they come back in the given order whatever order the database answers in.
+  const values = rows.map((row) => ({
+    ...row,
+    id: randomUUID(),
+    text: null,
+    scores: null,
+    status: 'done' as const,
+    updatedAt: row.createdAt,
+  }));
+  await tx.insert(touchpoints).values(values);
+  return values.map((row) => row.id);
 }
 
 /** A touch point a worker claimed: the row as stored, with its id, attempts so far and acceptance time. */
