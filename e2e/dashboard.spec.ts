@@ -167,7 +167,7 @@ test.describe('the demo account', () => {
     const mood = page.getByRole('region', { name: 'Mood and reading' });
     await expect(
       mood.getByText(
-        /^On days after more draining reading, your mood tended to be lower \(r = −0\.\d\d, 30 days\)\.$/,
+        /^On days after more draining reading, your mood tended to be lower \(r\s=\s−0\.\d\d, 30\sdays\)\.$/,
       ),
     ).toBeVisible();
     await expect(mood.getByRole('definition').first()).toHaveText('30');

@@ -246,9 +246,9 @@ export const messages = {
     noClearLink: (days: number) =>
       `No clear link yet between what you read and your mood (${days} ${days === 1 ? 'day' : 'days'}).`,
     lowerAfterDraining: (r: string, days: number) =>
-      `On days after more draining reading, your mood tended to be lower (r = ${r}, ${days} days).`,
+      `On days after more draining reading, your mood tended to be lower (r\u00a0=\u00a0${r}, ${days}\u00a0days).`,
     higherAfterDraining: (r: string, days: number) =>
-      `On days after more draining reading, your mood tended to be higher (r = ${r}, ${days} days).`,
+      `On days after more draining reading, your mood tended to be higher (r\u00a0=\u00a0${r}, ${days}\u00a0days).`,
     daysUsed: 'Days compared',
     correlation: 'Correlation (r)',
     interval: '95 % interval',

@@ -183,7 +183,7 @@ describe('the mood insight: /api/mood/insight', () => {
     expect(insight.interval![0]).toBeCloseTo(-0.934848, 5);
     expect(insight.interval![1]).toBeCloseTo(-0.510901, 5);
     expect(insight.sentence).toBe(
-      'On days after more draining reading, your mood tended to be lower (r = \u22120.81, 15 days).',
+      'On days after more draining reading, your mood tended to be lower (r\u00a0=\u00a0\u22120.81, 15\u00a0days).',
     );
   });
 

@@ -75,7 +75,8 @@ describe('the “Mood and reading” card', () => {
     answer({ checkIns: 31, required: 14, n: 30, r: -0.4213, interval: [-0.6855, -0.0694], sentence });
     render();
     const region = await card();
-    expect(await within(region).findByText(sentence)).toBeInTheDocument();
+    // The sentence keeps "r = −0.42" and "30 days" together with no-break spaces; the matcher reads them as spaces.
+    expect(await within(region).findByText(sentence.replace(/\u00a0/g, ' '))).toBeInTheDocument();
     const figures = within(region)
       .getAllByRole('definition')
       .map((d) => d.textContent);
