@@ -1,15 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Db } from '../../src/db/database.ts';
 import * as schema from '../../src/db/schema.ts';
 import { readRollups } from '../../src/modules/analysis/repository.ts';
@@ -17,28 +11,14 @@ import { toAnalysis } from '../../src/modules/analysis/view.ts';
 import { migrationsDir } from '../../src/paths.ts';
 import { databaseUrlFor } from '../helpers/global-setup.ts';
 import { buildScores } from '../helpers/analysis.ts';
+import { migrationTestKit } from '../helpers/migrations.ts';
 
 /**
  * Upgrading a database that already holds analyses (decision 071): 0004 writes every analysis' API view
  * and the rollups. The database is migrated to 0003, given analyses, then migrated to the end.
  */
 
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-
-/** A copy of the migrations folder whose journal stops after `lastIdx`. */
-async function migrationsUpTo(lastIdx: number): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mediadiet-migrations-'));
-  cleanups.push(() => fs.rm(dir, { recursive: true, force: true }));
-  await fs.cp(migrationsDir, dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta/_journal.json');
-  const journal = JSON.parse(await fs.readFile(journalFile, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((e) => e.idx <= lastIdx);
-  await fs.writeFile(journalFile, JSON.stringify(journal));
-  return dir;
-}
+const { cleanups, migrationsUpTo, pgliteMigratedTo, pgliteMigrateToEnd } = migrationTestKit();
 
 const USER = '11111111-1111-4111-8111-111111111111';
 const rows = [
@@ -109,38 +89,36 @@ async function expectUpgraded(db: Db) {
 
 describe('migration 0004 on a database with analyses', () => {
   it('PGlite: writes the views and the rollups of the existing analyses', async () => {
-    const client = new PGlite();
-    cleanups.push(() => client.close());
-    const db = drizzlePglite({ client, schema }) as unknown as Db;
-    await migratePglite(db as never, { migrationsFolder: await migrationsUpTo(3) });
+    const db = await pgliteMigratedTo(3);
     await seedLegacyRows(db);
-    await migratePglite(db as never, { migrationsFolder: migrationsDir });
+    await pgliteMigrateToEnd(db);
     await expectUpgraded(db);
   });
 
   // Registered only on PostgreSQL (CI's second pass sets DATABASE_URL), so the embedded pass lists no skip.
-  if (inject('testDatabase').kind === 'postgres') it('PostgreSQL: the same', async () => {
-    const info = inject('testDatabase');
-    if (info.kind !== 'postgres') return;
-    const name = `mediadiet_upgrade_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: info.adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    cleanups.push(async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+  if (inject('testDatabase').kind === 'postgres')
+    it('PostgreSQL: the same', async () => {
+      const info = inject('testDatabase');
+      if (info.kind !== 'postgres') return;
+      const name = `mediadiet_upgrade_${randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: info.adminUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      cleanups.push(async () => {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      });
+      const pool = new pg.Pool({ connectionString: databaseUrlFor(info.adminUrl, name), max: 2 });
+      // The teardown's DROP … WITH (FORCE) may terminate a connection the pool is still closing: an idle client
+      // then emits 57P01 ('terminating connection due to administrator command'), which is expected here.
+      pool.on('error', (error: Error & { code?: string }) => {
+        if (error.code !== '57P01') throw error;
+      });
+      cleanups.push(() => pool.end());
+      const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+      await migratePg(db as never, { migrationsFolder: await migrationsUpTo(3) });
+      await seedLegacyRows(db);
+      await migratePg(db as never, { migrationsFolder: migrationsDir });
+      await expectUpgraded(db);
     });
-    const pool = new pg.Pool({ connectionString: databaseUrlFor(info.adminUrl, name), max: 2 });
-    // The teardown's DROP … WITH (FORCE) may terminate a connection the pool is still closing: an idle client
-    // then emits 57P01 ('terminating connection due to administrator command'), which is expected here.
-    pool.on('error', (error: Error & { code?: string }) => {
-      if (error.code !== '57P01') throw error;
-    });
-    cleanups.push(() => pool.end());
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder: await migrationsUpTo(3) });
-    await seedLegacyRows(db);
-    await migratePg(db as never, { migrationsFolder: migrationsDir });
-    await expectUpgraded(db);
-  });
 });

@@ -1,18 +1,11 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { toRecentAnalysis } from '@mediadiet/contract/analysis';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/database.ts';
+import { describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema.ts';
 import { withView, type NewAnalysis } from '../../src/modules/analysis/repository.ts';
 import { toAnalysis } from '../../src/modules/analysis/view.ts';
-import { migrationsDir } from '../../src/paths.ts';
 import { buildScores } from '../helpers/analysis.ts';
+import { migrationTestKit } from '../helpers/migrations.ts';
 
 /**
  * Upgrading a database whose history cards were written before cards carried the verdict: 0015 adds the
@@ -21,22 +14,7 @@ import { buildScores } from '../helpers/analysis.ts';
  * of the old shape, then migrated to the end.
  */
 
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-
-/** A copy of the migrations folder whose journal stops after `lastIdx`. */
-async function migrationsUpTo(lastIdx: number): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mediadiet-migrations-'));
-  cleanups.push(() => fs.rm(dir, { recursive: true, force: true }));
-  await fs.cp(migrationsDir, dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta/_journal.json');
-  const journal = JSON.parse(await fs.readFile(journalFile, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((e) => e.idx <= lastIdx);
-  await fs.writeFile(journalFile, JSON.stringify(journal));
-  return dir;
-}
+const { pgliteMigratedTo, pgliteMigrateToEnd } = migrationTestKit();
 
 const USER = '22222222-2222-4222-8222-222222222222';
 type Verdicts = Pick<NewAnalysis, 'verdict' | 'drivers' | 'confidence'>;
@@ -64,10 +42,7 @@ function oldCard(cardJson: string): string {
 
 describe('migration 0015 on a database with history cards', () => {
   it('PGlite: adds the verdict to the cards of analyses that have one, as new cards are written', async () => {
-    const client = new PGlite();
-    cleanups.push(() => client.close());
-    const db = drizzlePglite({ client, schema }) as unknown as Db;
-    await migratePglite(db as never, { migrationsFolder: await migrationsUpTo(14) });
+    const db = await pgliteMigratedTo(14);
     await db.execute(sql`insert into users (id, email, name) values (${USER}, 'cards@example.com', 'Cards')`);
     for (const [i, c] of cases.entries()) {
       const id = `bbbbbbbb-0000-4000-8000-00000000000${i}`;
@@ -103,7 +78,7 @@ describe('migration 0015 on a database with history cards', () => {
       await db.insert(schema.analyses).values({ ...row, cardJson: c.noCard ? null : oldCard(row.cardJson) });
     }
 
-    await migratePglite(db as never, { migrationsFolder: migrationsDir });
+    await pgliteMigrateToEnd(db);
 
     const stored = await db.select().from(schema.analyses).orderBy(schema.analyses.createdAt);
     expect(stored).toHaveLength(cases.length);
