@@ -1,13 +1,14 @@
 import type { Analysis, CategoryScores } from './analysis';
 import { CATEGORIES, CATEGORY_IDS } from './categories';
 import { INSIGHT_PAGES_PAGE_SIZE } from './constants';
-import type {
-  InsightPage,
-  InsightPagesResponse,
-  InsightsResponse,
-  VerdictCounts,
-  VerdictTally,
-  VerdictTrendResponse,
+import {
+  verdictTally,
+  type InsightPage,
+  type InsightPagesResponse,
+  type InsightsResponse,
+  type VerdictCounts,
+  type VerdictTally,
+  type VerdictTrendResponse,
 } from './insights';
 import type { Invoice, PaymentMethod } from './payment';
 import type { Personalization, Question } from './questionnaire';
@@ -192,21 +193,7 @@ export function buildInsightPages(
 
 /** Counts per verdict (0 unless given) with their sum and shares, as the server tallies them. */
 export function buildVerdictTally(given: Partial<VerdictCounts> = {}): VerdictTally {
-  const counts = { uplifting: 0, neutral: 0, mixed: 0, draining: 0, ...given };
-  const classified = counts.uplifting + counts.neutral + counts.mixed + counts.draining;
-  return {
-    counts,
-    classified,
-    shares:
-      classified === 0
-        ? null
-        : {
-            uplifting: counts.uplifting / classified,
-            neutral: counts.neutral / classified,
-            mixed: counts.mixed / classified,
-            draining: counts.draining / classified,
-          },
-  };
+  return verdictTally({ uplifting: 0, neutral: 0, mixed: 0, draining: 0, ...given });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VerdictDriversSchema, VerdictSchema } from './analysis';
+import { VerdictDriversSchema, VerdictSchema, type Verdict } from './analysis';
 import { CategoryIdSchema, ClassificationSchema } from './categories';
 import { IdSchema, IsoDateTimeSchema, successWith } from './common';
 import { INSIGHT_PAGES_MAX_PAGE } from './constants';
@@ -140,22 +140,18 @@ const shareSchema = z.number().min(0).max(1);
 /** A calendar day, `YYYY-MM-DD`. */
 const DaySchema = z.iso.date();
 
+/** One `value` per verdict (contract `VERDICTS`): the tally's counts and shares. */
+function perVerdict<T extends z.ZodType>(value: T) {
+  const shape: Record<Verdict, T> = { uplifting: value, neutral: value, mixed: value, draining: value };
+  return z.object(shape);
+}
+
 /** Pages per verdict (contract `VERDICTS`). */
-export const VerdictCountsSchema = z.object({
-  uplifting: countSchema,
-  neutral: countSchema,
-  mixed: countSchema,
-  draining: countSchema,
-});
+export const VerdictCountsSchema = perVerdict(countSchema);
 export type VerdictCounts = z.infer<typeof VerdictCountsSchema>;
 
 /** Each verdict's share (0–1) of the pages that have a verdict; the four add up to 1. */
-export const VerdictSharesSchema = z.object({
-  uplifting: shareSchema,
-  neutral: shareSchema,
-  mixed: shareSchema,
-  draining: shareSchema,
-});
+export const VerdictSharesSchema = perVerdict(shareSchema);
 export type VerdictShares = z.infer<typeof VerdictSharesSchema>;
 
 /**
@@ -168,6 +164,25 @@ export const VerdictTallySchema = z.object({
   shares: VerdictSharesSchema.nullable(),
 });
 export type VerdictTally = z.infer<typeof VerdictTallySchema>;
+
+/** Counts per verdict with their sum and shares (null without a page to share), as the server tallies them. */
+export function verdictTally(counts: VerdictCounts): VerdictTally {
+  const classified = counts.uplifting + counts.neutral + counts.mixed + counts.draining;
+  const share = (n: number) => n / classified;
+  return {
+    counts,
+    classified,
+    shares:
+      classified === 0
+        ? null
+        : {
+            uplifting: share(counts.uplifting),
+            neutral: share(counts.neutral),
+            mixed: share(counts.mixed),
+            draining: share(counts.draining),
+          },
+  };
+}
 
 /**
  * One bar of the trend: a week (Monday to Sunday) for a month, a calendar month for a year. `start` names it

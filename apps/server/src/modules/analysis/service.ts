@@ -25,7 +25,7 @@ import {
   type InsightsResponse,
   type TrendCategory,
   type VerdictCounts,
-  type VerdictTally,
+  verdictTally,
   type VerdictTrendResponse,
 } from '@mediadiet/contract/insights';
 import { messages } from '@mediadiet/contract/messages';
@@ -85,25 +85,6 @@ const TREND_CATEGORIES: TrendCategory[] = CATEGORY_IDS.map((id) => ({
 }));
 
 const noCounts = (): VerdictCounts => ({ uplifting: 0, neutral: 0, mixed: 0, draining: 0 });
-
-/** Counts with their sum and shares (null without a page to share). */
-function tally(counts: VerdictCounts): VerdictTally {
-  const classified = counts.uplifting + counts.neutral + counts.mixed + counts.draining;
-  const share = (n: number) => n / classified;
-  return {
-    counts,
-    classified,
-    shares:
-      classified === 0
-        ? null
-        : {
-            uplifting: share(counts.uplifting),
-            neutral: share(counts.neutral),
-            mixed: share(counts.mixed),
-            draining: share(counts.draining),
-          },
-  };
-}
 
 /** The history's answer as bytes, serialised with its route's response schema (and kept, see recent-cache.ts). */
 export type RecentResponseBytes = SerializedResponse<typeof contract.analysis.analysisRecent>;
@@ -336,7 +317,7 @@ export function createAnalysisService(deps: {
         const { counts, unknown } = byBucket.get(days.start)!;
         for (const verdict of VERDICTS) totalCounts[verdict] += counts[verdict];
         excluded += unknown;
-        return { ...days, ...tally(counts), unknown };
+        return { ...days, ...verdictTally(counts), unknown };
       });
       return {
         success: true,
@@ -344,9 +325,9 @@ export function createAnalysisService(deps: {
         scope: period.scope,
         bucket: unit,
         buckets: shaped,
-        total: tally(totalCounts),
+        total: verdictTally(totalCounts),
         excluded,
-        previous: { period: trendPeriodText(previous), ...tally(previousCounts) },
+        previous: { period: trendPeriodText(previous), ...verdictTally(previousCounts) },
       };
     },
 
