@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAnalyses, type AnalysisSpec } from '../../helpers/analysis.ts';
 import { call, customer } from '../../helpers/billing.ts';
 import { testClock } from '../../helpers/builders.ts';
+import { expectBadRequest } from '../../helpers/responses.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 
 const NOW = new Date('2025-03-10T12:00:00.000Z');
@@ -149,10 +150,7 @@ describe('GET /api/analysis/pages', () => {
     ['period=2025-02&category=boredom', 'querystring.category'],
     ['period=2025-02&site=a%20b', 'querystring.site: site must be a host name, e.g. news.example.com'],
   ])('refuses "%s" with 400: %s', async (query, message) => {
-    const response = await call(t, me.token, 'GET', `/api/analysis/pages?${query}`);
-    expect(response.statusCode).toBe(400);
-    expect(response.json<{ success: boolean }>()).toMatchObject({ success: false });
-    expect(response.json<{ error: string }>().error).toContain(message);
+    expectBadRequest(await call(t, me.token, 'GET', `/api/analysis/pages?${query}`), message);
   });
 
   it('needs a session', async () => {

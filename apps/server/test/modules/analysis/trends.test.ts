@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAnalyses, statementsDuring, type AnalysisSpec } from '../../helpers/analysis.ts';
 import { call, customer } from '../../helpers/billing.ts';
 import { testClock } from '../../helpers/builders.ts';
+import { expectBadRequest } from '../../helpers/responses.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 
 /** "Now" is in March 2025. February 2025 begins on a Saturday, so its first week is the one of Monday 27 January. */
@@ -200,10 +201,7 @@ describe('GET /api/analysis/trends: input and access', () => {
     ['', 'querystring.period'],
     ['period=1999-05', 'querystring.period: the year must be between 2000 and 9999'],
   ])('refuses "%s" with 400: %s', async (query, message) => {
-    const response = await call(t, me.token, 'GET', `/api/analysis/trends?${query}`);
-    expect(response.statusCode).toBe(400);
-    expect(response.json<{ success: boolean }>()).toMatchObject({ success: false });
-    expect(response.json<{ error: string }>().error).toContain(message);
+    expectBadRequest(await call(t, me.token, 'GET', `/api/analysis/trends?${query}`), message);
   });
 
   it('needs a session', async () => {
