@@ -1,6 +1,6 @@
 import { messages } from '@mediadiet/contract/messages';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi, type Mock } from 'vitest';
 import { extensionKeys } from '../../../src/db/schema.ts';
 import { DAY, MINUTE } from '../../../src/lib/clock.ts';
 import * as sessionsRepository from '../../../src/modules/auth/repository.ts';
@@ -26,6 +26,21 @@ const t = sharedTestApp({ clock });
 /** A session route that reads nothing of the user but their analyses (so only authentication can refuse it). */
 const recent = (token: string) => call(t, token, 'GET', '/api/analysis/recent');
 const validity = (apiKey: string) => call(t, apiKey, 'GET', '/api/extension/token/validity');
+
+/**
+ * Holds the spied lookup's next call, after its real read (a second call of the spy), until the returned
+ * `release` is called: a lookup in flight.
+ */
+function holdNextLookup<A extends unknown[], R>(find: Mock<(...args: A) => Promise<R>>): () => void {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  find.mockImplementationOnce(async (...args: A) => {
+    const row = await find(...args);
+    await gate;
+    return row;
+  });
+  return release;
+}
 
 describe('session cache (this instance)', () => {
   it('a remembered session ends at once on logout', async () => {
@@ -157,13 +172,7 @@ describe('session cache (the service)', () => {
 
       // A lookup is in flight; the session is revoked; a request after the revocation must not join it.
       const other = await sessions.create(user.id, 'pin');
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      find.mockImplementationOnce(async (db, hash) => {
-        const row = await sessionsRepository.findSessionByTokenHash(db, hash);
-        await gate;
-        return row;
-      });
+      const release = holdNextLookup(find);
       const early = sessions.resolve(other.token);
       await vi.waitFor(() => expect(find).toHaveBeenCalledTimes(3)); // the wrapper and the real read
       await sessions.revoke({ sessionId: other.sessionId, userId: user.id });
@@ -245,13 +254,7 @@ describe('extension key cache', () => {
       expect(find).toHaveBeenCalledTimes(1);
 
       const second = await keys.issue(user.id, 'another browser');
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      find.mockImplementationOnce(async (db, hash) => {
-        const row = await keysRepository.findLiveKeyByHash(db, hash);
-        await gate;
-        return row;
-      });
+      const release = holdNextLookup(find);
       const early = keys.verify(second.apiKey);
       await vi.waitFor(() => expect(find).toHaveBeenCalledTimes(3));
       await keys.revokeAll(user.id);
