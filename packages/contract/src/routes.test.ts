@@ -178,12 +178,16 @@ describe('additional routes', () => {
   });
 });
 
+/** The operation ids of the routes that take `auth`, sorted. */
+const operationIdsWithAuth = (auth: RouteDef['auth']) =>
+  allRoutes
+    .filter((r) => r.auth === auth)
+    .map((r) => r.operationId)
+    .sort();
+
 describe('auth', () => {
   it('leaves the sign-in calls open', () => {
-    const open = allRoutes
-      .filter((r) => r.auth === 'none')
-      .map((r) => r.operationId)
-      .sort();
+    const open = operationIdsWithAuth('none');
     expect(open).toEqual([
       'authGoogle',
       'authGoogleCallback',
@@ -197,10 +201,7 @@ describe('auth', () => {
   });
 
   it('takes the apiKey bearer on the extension calls', () => {
-    const ext = allRoutes
-      .filter((r) => r.auth === 'extension')
-      .map((r) => r.operationId)
-      .sort();
+    const ext = operationIdsWithAuth('extension');
     expect(ext).toEqual([
       'extensionDisabled',
       'extensionTokenValidity',
