@@ -1,32 +1,17 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildUser, signIn } from '../helpers/builders.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { connected, socketTestApp } from '../helpers/socket.ts';
+import { createTestApp } from '../helpers/test-app.ts';
 
-let t: TestApp;
-let url: string;
-const clients: Socket[] = [];
+const { t, url, open } = socketTestApp();
 
-function client(token: string): Promise<Socket> {
-  const socket = connect(url, { transports: ['websocket'], reconnection: false, auth: { token } });
-  clients.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
+async function client(token: string): Promise<Socket> {
+  const socket = open({ token });
+  await connected(socket);
+  return socket;
 }
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  for (const socket of clients) socket.disconnect();
-  await t.close();
-});
 
 describe('socket.io', () => {
   it('accepts an authenticated connection on the API port', async () => {
@@ -50,7 +35,7 @@ describe('socket.io', () => {
   });
 
   it('HTTP still works on the same port', async () => {
-    const response = await fetch(`${url}/healthz`);
+    const response = await fetch(`${url()}/healthz`);
     expect(await response.json()).toEqual({ status: 'ok' });
   });
 });

@@ -1,43 +1,17 @@
-import type { AddressInfo } from 'node:net';
 import { UserUpdatePayloadSchema } from '@mediadiet/contract/realtime';
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Socket } from 'socket.io-client';
+import { describe, expect, it } from 'vitest';
 import { post } from '../../helpers/auth-flow.ts';
 import { buildUser, signIn } from '../../helpers/builders.ts';
-import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { connected, socketTestApp } from '../../helpers/socket.ts';
 
-let t: TestApp;
-let url: string;
-const sockets: Socket[] = [];
-
-function open(auth?: Record<string, unknown>): Socket {
-  const socket = connect(url, { transports: ['websocket'], reconnection: false, ...(auth ? { auth } : {}) });
-  sockets.push(socket);
-  return socket;
-}
-
-const connected = (socket: Socket) =>
-  new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
+const { t, open } = socketTestApp();
 
 const refused = (socket: Socket) =>
   new Promise<Error>((resolve, reject) => {
     socket.once('connect', () => reject(new Error('connected')));
     socket.once('connect_error', resolve);
   });
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
-  await t.close();
-});
 
 describe('socket.io handshake', () => {
   it('refuses a socket without a token', async () => {
@@ -90,7 +64,9 @@ describe('socket.io handshake', () => {
         throw new Error('abort');
       }),
     ).rejects.toThrow('abort');
-    await t.app.users.transaction((tx, notify) => t.app.users.updateIn(tx, notify, user.id, { name: 'Committed' }));
+    await t.app.users.transaction((tx, notify) =>
+      t.app.users.updateIn(tx, notify, user.id, { name: 'Committed' }),
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(events).toHaveLength(1);
     expect(UserUpdatePayloadSchema.parse(events[0]).user?.name).toBe('Committed');
