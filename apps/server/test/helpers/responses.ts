@@ -1,4 +1,6 @@
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
+import { call } from './billing.ts';
+import type { TestApp } from './test-app.ts';
 
 /** An injected response, as far as these checks read it. */
 interface Answer {
@@ -11,4 +13,26 @@ export function expectBadRequest(response: Answer, message: string): void {
   expect(response.statusCode).toBe(400);
   expect(response.json<{ success: boolean }>()).toMatchObject({ success: false });
   expect(response.json<{ error: string }>().error).toContain(message);
+}
+
+/**
+ * The tests of a GET route's query checks: each `[query, message]` of `refused` is answered 400 with that
+ * message, and the route (with the accepted `validQuery`) needs a session. `caller` is read inside the tests
+ * (the app and a signed-in user's token, built in `beforeAll`).
+ */
+export function itRefusesQueries(
+  caller: () => { t: TestApp; token: string },
+  path: string,
+  validQuery: string,
+  refused: [query: string, message: string][],
+): void {
+  it.each(refused)('refuses "%s" with 400: %s', async (query, message) => {
+    const { t, token } = caller();
+    expectBadRequest(await call(t, token, 'GET', `${path}?${query}`), message);
+  });
+
+  it('needs a session', async () => {
+    const response = await caller().t.app.inject({ method: 'GET', url: `${path}?${validQuery}` });
+    expect(response.statusCode).toBe(401);
+  });
 }

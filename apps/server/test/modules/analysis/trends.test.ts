@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAnalyses, statementsDuring, type AnalysisSpec } from '../../helpers/analysis.ts';
 import { call, customer } from '../../helpers/billing.ts';
 import { testClock } from '../../helpers/builders.ts';
-import { expectBadRequest } from '../../helpers/responses.ts';
+import { itRefusesQueries } from '../../helpers/responses.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 
 /** "Now" is in March 2025. February 2025 begins on a Saturday, so its first week is the one of Monday 27 January. */
@@ -191,7 +191,7 @@ describe('GET /api/analysis/trends?period=YYYY', () => {
 });
 
 describe('GET /api/analysis/trends: input and access', () => {
-  it.each([
+  itRefusesQueries(() => ({ t, token: me.token }), '/api/analysis/trends', 'period=2025-02', [
     ['period=2025-13', 'querystring.period: period must be YYYY-MM (a month, e.g. 2025-02) or YYYY'],
     ['period=2025-2', 'querystring.period: period must be YYYY-MM'],
     ['period=2025-00', 'querystring.period'],
@@ -200,12 +200,5 @@ describe('GET /api/analysis/trends: input and access', () => {
     ['period=2025-02-01', 'querystring.period'],
     ['', 'querystring.period'],
     ['period=1999-05', 'querystring.period: the year must be between 2000 and 9999'],
-  ])('refuses "%s" with 400: %s', async (query, message) => {
-    expectBadRequest(await call(t, me.token, 'GET', `/api/analysis/trends?${query}`), message);
-  });
-
-  it('needs a session', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/analysis/trends?period=2025-02' });
-    expect(response.statusCode).toBe(401);
-  });
+  ]);
 });
