@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { AUTH_TOKEN_KEY, STORAGE_KEYS } from '@mediadiet/contract/constants';
 import { messages } from '@mediadiet/contract/messages';
-import { buildPlan, buildUser } from '@mediadiet/contract/fixtures';
+import { buildPlan, buildSubscriptionInfo, buildUser } from '@mediadiet/contract/fixtures';
 import { renderApp } from '@/testing/render-app';
 import { server } from '@/testing/msw-server';
 import { sessionHandlers } from '@/testing/handlers';
@@ -144,16 +144,7 @@ describe('routes and guards (spec §2)', () => {
   it('/subscription shows the subscription page when signed in', async () => {
     signIn();
     server.use(
-      http.get('*/api/subscription', () =>
-        HttpResponse.json({
-          success: true,
-          subscription: null,
-          count: 0,
-          tokensUsed: 0,
-          currentPeriodStart: null,
-          nextBilling: null,
-        }),
-      ),
+      http.get('*/api/subscription', () => HttpResponse.json(buildSubscriptionInfo())),
       http.get('*/api/subscription/plans', () =>
         HttpResponse.json({
           success: true,
@@ -266,7 +257,9 @@ describe('a Google return link (login CSRF, docs/decisions/108)', () => {
       messages.security.switchAccount('ada@example.com', 'bea@example.com'),
     );
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('ada-session');
-    await userEvent_.click(within(dialog).getByRole('button', { name: messages.security.stay('ada@example.com') }));
+    await userEvent_.click(
+      within(dialog).getByRole('button', { name: messages.security.stay('ada@example.com') }),
+    );
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('ada-session');
     // The session the link would have started is ended.

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { AUTH_TOKEN_KEY, STORAGE_KEYS } from '@mediadiet/contract/constants';
-import { buildSubscription } from '@mediadiet/contract/fixtures';
+import { buildSubscription, buildSubscriptionInfo } from '@mediadiet/contract/fixtures';
 import { messages } from '@mediadiet/contract/messages';
 import type { QuestionnaireState } from '@mediadiet/contract/questionnaire';
 import { configStateUpdateEvent, userUpdateEvent } from '@mediadiet/contract/realtime';
@@ -15,19 +15,13 @@ import {
   saveProgress,
 } from '@/features/questionnaire/testing/questionnaire-test-utils';
 
-
 function premium(state: QuestionnaireState) {
   const fake = mockQuestionnaireServer({ state });
   server.use(
     http.get('*/api/subscription', () =>
-      HttpResponse.json({
-        success: true,
-        subscription: buildSubscription({ plan: 'premium', status: 'active' }),
-        count: 0,
-        tokensUsed: 0,
-        currentPeriodStart: null,
-        nextBilling: null,
-      }),
+      HttpResponse.json(
+        buildSubscriptionInfo({ subscription: buildSubscription({ plan: 'premium', status: 'active' }) }),
+      ),
     ),
   );
   localStorage.setItem(AUTH_TOKEN_KEY, 'tok');
