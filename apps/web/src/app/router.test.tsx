@@ -24,6 +24,12 @@ function exchangeHandler(user: ReturnType<typeof buildUser>, token: string) {
   return { handler, bodies };
 }
 
+/** The guard has sent the visitor to /auth/login, which shows the sign-in form. */
+async function expectSignInAtLogin(router: ReturnType<typeof renderApp>['router']) {
+  expect(await screen.findByRole('button', { name: 'Continue with Email' })).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/auth/login');
+}
+
 const signIn = () => {
   localStorage.setItem(AUTH_TOKEN_KEY, 'session-token');
   server.use(...sessionHandlers());
@@ -84,14 +90,12 @@ describe('routes and guards (spec §2)', () => {
 
   it('/auth/register redirects to /auth/login', async () => {
     const { router } = renderApp('/auth/register');
-    expect(await screen.findByRole('button', { name: 'Continue with Email' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/auth/login');
+    await expectSignInAtLogin(router);
   });
 
   it('/auth/dashboard without a token redirects to /auth/login', async () => {
     const { router } = renderApp('/auth/dashboard');
-    expect(await screen.findByRole('button', { name: 'Continue with Email' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/auth/login');
+    await expectSignInAtLogin(router);
   });
 
   it('/auth/dashboard with a token shows the dashboard with its Settings view and the user menu', async () => {
@@ -129,16 +133,14 @@ describe('routes and guards (spec §2)', () => {
 
   it('/auth/dashboard ignores a failed Google return and stays guarded', async () => {
     const { router } = renderApp('/auth/dashboard?success=false&token=nope');
-    expect(await screen.findByRole('button', { name: 'Continue with Email' })).toBeInTheDocument();
+    await expectSignInAtLogin(router);
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
-    expect(router.state.location.pathname).toBe('/auth/login');
     expect(router.state.location.search).toBe('');
   });
 
   it('/subscription requires an auth token', async () => {
     const { router } = renderApp('/subscription');
-    expect(await screen.findByRole('button', { name: 'Continue with Email' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/auth/login');
+    await expectSignInAtLogin(router);
   });
 
   it('/subscription shows the subscription page when signed in', async () => {
