@@ -1,6 +1,13 @@
 import { test, expect, expectAccessible } from './fixtures/test.ts';
 import { registerThroughUi, uniqueEmail } from './fixtures/auth.ts';
-import { CARDS, answerConfirm, fillCard, skipExtensionWizard, subscribe } from './fixtures/billing.ts';
+import {
+  CARDS,
+  answerConfirm,
+  fillCard,
+  openCancelSubscription,
+  skipExtensionWizard,
+  subscribe,
+} from './fixtures/billing.ts';
 import type { Page } from '@playwright/test';
 
 /** `other` shows the trial banner on /subscription; once `page` subscribes to Premium, it goes away there. */
@@ -63,12 +70,7 @@ test('Premium free trial → success → Personality tab; change to Basic → it
   await expect(page.getByRole('tab', { name: 'Personality' })).toHaveCount(0);
 
   // Cancel at period end, then keep it.
-  await page.goto('/subscription');
-  await page.getByRole('button', { name: 'Manage Subscription' }).click();
-  await page
-    .getByRole('dialog', { name: 'Manage Subscription' })
-    .getByRole('button', { name: 'Cancel Subscription' })
-    .click();
+  await openCancelSubscription(page);
   await answerConfirm(
     page,
     'Are you sure you want to cancel your subscription? This cannot be undone.',
