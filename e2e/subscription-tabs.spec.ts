@@ -1,6 +1,6 @@
 import { test, expect, expectAccessible } from './fixtures/test.ts';
 import { registerThroughUi, uniqueEmail } from './fixtures/auth.ts';
-import { planCard, subscribe } from './fixtures/billing.ts';
+import { openCancelSubscription, planCard, subscribe } from './fixtures/billing.ts';
 
 test('the gray LED opens the setup flow; subscribing in one tab turns the LED of the other red', async ({
   page,
@@ -48,12 +48,7 @@ test('the cancel confirmation takes keyboard focus and closes on Escape', async 
     .getByRole('button', { name: 'Skip for now' })
     .click();
 
-  await page.goto('/subscription');
-  await page.getByRole('button', { name: 'Manage Subscription' }).click();
-  await page
-    .getByRole('dialog', { name: 'Manage Subscription' })
-    .getByRole('button', { name: 'Cancel Subscription' })
-    .click();
+  await openCancelSubscription(page);
   const popup = page.getByRole('alertdialog', { name: 'Cancel Subscription' });
   await expect(popup).toContainText(
     'Are you sure you want to cancel your subscription? This cannot be undone.',

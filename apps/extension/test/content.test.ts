@@ -67,6 +67,25 @@ describe('bridge', () => {
   });
 });
 
+/**
+ * Starts capture on this document for another origin; the background allows it after `dwellMs` and queues
+ * what is sent. Returns the messages sent, in order, and the stop function.
+ */
+function captureWithDwell(dwellMs: number) {
+  const sent: { kind: string }[] = [];
+  const runtime = {
+    sendMessage: vi.fn((m: { kind: string }) => {
+      sent.push(m);
+      return Promise.resolve(
+        m.kind === 'captureCheck' ? { capture: true, reason: null, dwellMs } : { status: 'queued' },
+      );
+    }),
+  };
+  const browser = { runtime } as unknown as Parameters<typeof startCapture>[0]['browser'];
+  const stop = startCapture({ win: window, browser, webOrigin: 'https://elsewhere.test' });
+  return { sent, stop };
+}
+
 describe('content capture', () => {
   it('never runs on the web app itself or in a private window', () => {
     const runtime = {
@@ -82,17 +101,7 @@ describe('content capture', () => {
   it('captures once the page has been visible for the dwell time', async () => {
     vi.useFakeTimers();
     document.body.innerHTML = `<article>${'<p>Some words about a quiet walk in the park near the river.</p>'.repeat(10)}</article>`;
-    const sent: { kind: string }[] = [];
-    const runtime = {
-      sendMessage: vi.fn((m: { kind: string }) => {
-        sent.push(m);
-        return Promise.resolve(
-          m.kind === 'captureCheck' ? { capture: true, reason: null, dwellMs: 3000 } : { status: 'queued' },
-        );
-      }),
-    };
-    const browser = { runtime } as unknown as Parameters<typeof startCapture>[0]['browser'];
-    const stop = startCapture({ win: window, browser, webOrigin: 'https://elsewhere.test' });
+    const { sent, stop } = captureWithDwell(3000);
     await vi.advanceTimersByTimeAsync(2999);
     expect(sent.map((m) => m.kind)).toEqual(['captureCheck']);
     await vi.advanceTimersByTimeAsync(1);
@@ -105,17 +114,7 @@ describe('content capture', () => {
   it('never reads a page with a password field (decision 112)', async () => {
     vi.useFakeTimers();
     document.body.innerHTML = `<form><input type="email"><input type="PASSWORD"></form><article>${'<p>Your salary statement for November is ready to view here.</p>'.repeat(10)}</article>`;
-    const sent: { kind: string }[] = [];
-    const runtime = {
-      sendMessage: vi.fn((m: { kind: string }) => {
-        sent.push(m);
-        return Promise.resolve(
-          m.kind === 'captureCheck' ? { capture: true, reason: null, dwellMs: 1000 } : { status: 'queued' },
-        );
-      }),
-    };
-    const browser = { runtime } as unknown as Parameters<typeof startCapture>[0]['browser'];
-    const stop = startCapture({ win: window, browser, webOrigin: 'https://elsewhere.test' });
+    const { sent, stop } = captureWithDwell(1000);
     await vi.advanceTimersByTimeAsync(5000);
     expect(sent.map((m) => m.kind)).toEqual(['captureCheck']);
     stop();

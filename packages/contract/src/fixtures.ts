@@ -1,3 +1,4 @@
+import type { AccountExportResponse } from './account';
 import type { Analysis, CategoryScores } from './analysis';
 import { CATEGORIES, CATEGORY_IDS } from './categories';
 import { INSIGHT_PAGES_PAGE_SIZE } from './constants';
@@ -12,7 +13,7 @@ import {
 } from './insights';
 import type { Invoice, PaymentMethod } from './payment';
 import type { Personalization, Question } from './questionnaire';
-import type { Plan, Subscription } from './subscription';
+import type { Plan, Subscription, SubscriptionInfoResponse } from './subscription';
 import type { User } from './user';
 
 /**
@@ -83,6 +84,21 @@ export function buildSubscription(overrides: Partial<Subscription> = {}): Subscr
   };
 }
 
+/** `GET /api/subscription` answer; by default no subscription and nothing used. */
+export function buildSubscriptionInfo(
+  overrides: Partial<SubscriptionInfoResponse> = {},
+): SubscriptionInfoResponse {
+  return {
+    success: true,
+    subscription: null,
+    count: 0,
+    tokensUsed: 0,
+    currentPeriodStart: null,
+    nextBilling: null,
+    ...overrides,
+  };
+}
+
 export function buildPlan(overrides: Partial<Plan> = {}): Plan {
   return {
     id: 'basic',
@@ -138,6 +154,23 @@ export function buildPersonalization(): Personalization {
       behavioral: [{ category: 'Habits', score: 4, description: 'How steady your routines are.' }],
       cognitive: [{ category: 'Focus', score: 2, description: 'How long you stay with one text.' }],
     },
+  };
+}
+
+/** `GET /api/account/export` answer: `buildUser()`, one analysis, one ignored site, nothing else. */
+export function buildAccountExport(overrides: Partial<AccountExportResponse> = {}): AccountExportResponse {
+  return {
+    success: true,
+    exportedAt: T0,
+    user: buildUser(),
+    subscription: null,
+    analyses: [buildAnalysis()],
+    ignoredSites: ['example.com'],
+    personalization: null,
+    answers: null,
+    paymentMethods: [],
+    invoices: [],
+    ...overrides,
   };
 }
 

@@ -29,6 +29,7 @@ import {
   UserUpdateMessageSchema,
 } from './extension';
 import {
+  buildAccountExport,
   buildAnalysis,
   buildCategoryScores,
   buildInsights,
@@ -38,6 +39,7 @@ import {
   buildPlan,
   buildQuestion,
   buildSubscription,
+  buildSubscriptionInfo,
   buildUser,
 } from './fixtures';
 import {
@@ -142,14 +144,7 @@ describe('entities round-trip', () => {
     expect(AnalysisResponseSchema.parse({ success: true, analysis: buildAnalysis() }).analysis.id).toBe(
       'analysis-1',
     );
-    const info = {
-      success: true,
-      subscription: null,
-      count: 0,
-      tokensUsed: 0,
-      currentPeriodStart: null,
-      nextBilling: null,
-    };
+    const info = buildSubscriptionInfo();
     expect(SubscriptionInfoResponseSchema.parse(info)).toEqual(info);
     const intent = {
       success: true,
@@ -200,18 +195,7 @@ describe('entities round-trip', () => {
   });
 
   it('builds the account export', () => {
-    const exported = {
-      success: true,
-      exportedAt: '2025-01-15T10:00:00.000Z',
-      user: buildUser(),
-      subscription: null,
-      analyses: [buildAnalysis()],
-      ignoredSites: ['example.com'],
-      personalization: null,
-      answers: null,
-      paymentMethods: [],
-      invoices: [],
-    };
+    const exported = buildAccountExport();
     expect(AccountExportResponseSchema.parse(exported)).toEqual(exported);
     expect(issues(DeleteAccountRequestSchema, {})).not.toEqual([]);
     expect(confirmEmailMatches(' Ada@Example.com ', 'ada@example.com')).toBe(true);

@@ -4,6 +4,14 @@ import { SKIP_REASON_TEXT } from '../skip-reasons';
 
 const el = <T extends HTMLElement = HTMLElement>(doc: Document, id: string) => doc.getElementById(id) as T;
 
+/** A new `<p>` with this class and text. */
+function paragraph(doc: Document, className: string, text: string): HTMLParagraphElement {
+  const p = doc.createElement('p');
+  p.className = className;
+  p.textContent = text;
+  return p;
+}
+
 /**
  * A page's valence (−1 harmful … +1 good) in words. Beside a verdict it is only the tone of the words: the
  * verdict also weighs what the page makes a reader feel, so a lean in words of its own could contradict it
@@ -77,11 +85,14 @@ export function render(doc: Document, s: PopupState): void {
           ? SKIP_REASON_TEXT[reason]
           : 'Pages you read here are analysed.';
   ignore.textContent = s.site?.locallyIgnored ? 'Stop ignoring this site' : 'Ignore this site';
-  ignore.disabled = !s.site || (!s.site.locallyIgnored && (reason === 'ignored' ||
-      reason === 'protected' ||
-      reason === 'web-app' ||
-      reason === 'private-network' ||
-      reason === 'credentials'));
+  ignore.disabled =
+    !s.site ||
+    (!s.site.locallyIgnored &&
+      (reason === 'ignored' ||
+        reason === 'protected' ||
+        reason === 'web-app' ||
+        reason === 'private-network' ||
+        reason === 'credentials'));
 
   const pause = el<HTMLButtonElement>(doc, 'pause');
   pause.textContent = s.pausedUntil ? 'Resume now' : 'Pause for 1 hour';
@@ -94,23 +105,20 @@ export function render(doc: Document, s: PopupState): void {
   const last = el(doc, 'last');
   last.replaceChildren();
   if (!s.last) {
-    const p = doc.createElement('p');
-    p.className = 'muted';
-    p.textContent = 'Nothing analysed in this tab yet.';
-    last.append(p);
+    last.append(paragraph(doc, 'muted', 'Nothing analysed in this tab yet.'));
   } else {
-    const t = doc.createElement('p');
-    t.className = 'host';
-    t.textContent = s.last.title || s.last.url;
-    const meta = doc.createElement('p');
-    meta.className = 'muted';
+    const t = paragraph(doc, 'host', s.last.title || s.last.url);
     const statusText = {
       queued: 'waiting to be sent',
       sent: 'sent',
       limit: 'not analysed: plan limit reached',
       error: 'not accepted by the server',
     }[s.last.status];
-    meta.textContent = `${timeText(s.last.at)} · ${s.last.mode === 'device' ? 'analysed on this device' : 'analysed by the server'} · ${statusText}`;
+    const meta = paragraph(
+      doc,
+      'muted',
+      `${timeText(s.last.at)} · ${s.last.mode === 'device' ? 'analysed on this device' : 'analysed by the server'} · ${statusText}`,
+    );
     last.append(t, meta);
     last.removeAttribute('aria-busy');
     // The summary of the page: its verdict first, then its lean and strongest categories.
@@ -126,8 +134,10 @@ export function render(doc: Document, s: PopupState): void {
       const details = doc.createElement('p');
       details.id = 'last-verdict-details';
       details.className = 'muted';
-      const drivers = s.lastVerdict.drivers.length > 0 ? `Mostly ${s.lastVerdict.drivers.join(' and ')}. ` : '';
-      const sure = s.lastVerdict.confidence === null ? '' : `How sure: ${Math.round(s.lastVerdict.confidence * 100)}%.`;
+      const drivers =
+        s.lastVerdict.drivers.length > 0 ? `Mostly ${s.lastVerdict.drivers.join(' and ')}. ` : '';
+      const sure =
+        s.lastVerdict.confidence === null ? '' : `How sure: ${Math.round(s.lastVerdict.confidence * 100)}%.`;
       details.textContent = `${drivers}${sure}`.trim();
       if (details.textContent) last.append(details);
     }
@@ -173,13 +183,15 @@ export function render(doc: Document, s: PopupState): void {
         last.append(retry);
       }
     } else {
-      const p = doc.createElement('p');
-      p.className = 'muted';
-      p.textContent =
-        s.last.status === 'queued'
-          ? 'The result appears here once the page has been sent and analysed.'
-          : 'Scores appear on your dashboard once the server has analysed the page.';
-      last.append(p);
+      last.append(
+        paragraph(
+          doc,
+          'muted',
+          s.last.status === 'queued'
+            ? 'The result appears here once the page has been sent and analysed.'
+            : 'Scores appear on your dashboard once the server has analysed the page.',
+        ),
+      );
     }
   }
 
@@ -187,7 +199,9 @@ export function render(doc: Document, s: PopupState): void {
   queue.hidden = s.queueLength === 0 && s.queueDropped === 0;
   queue.textContent =
     `${s.queueLength} page${s.queueLength === 1 ? '' : 's'} waiting to be sent.` +
-    (s.queueDropped ? ` ${s.queueDropped} older page${s.queueDropped === 1 ? ' was' : 's were'} dropped while offline.` : '');
+    (s.queueDropped
+      ? ` ${s.queueDropped} older page${s.queueDropped === 1 ? ' was' : 's were'} dropped while offline.`
+      : '');
 
   el<HTMLAnchorElement>(doc, 'dashboard').href = s.dashboardUrl;
 }

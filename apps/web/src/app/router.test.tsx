@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { AUTH_TOKEN_KEY, STORAGE_KEYS } from '@mediadiet/contract/constants';
 import { messages } from '@mediadiet/contract/messages';
-import { buildPlan, buildUser } from '@mediadiet/contract/fixtures';
+import { buildPlan, buildSubscriptionInfo, buildUser } from '@mediadiet/contract/fixtures';
 import { renderApp } from '@/testing/render-app';
 import { server } from '@/testing/msw-server';
 import { sessionHandlers } from '@/testing/handlers';
@@ -22,6 +22,12 @@ function exchangeHandler(user: ReturnType<typeof buildUser>, token: string) {
     return HttpResponse.json({ success: true, token, user });
   });
   return { handler, bodies };
+}
+
+/** The guard has sent the visitor to /auth/login, which shows the sign-in form. */
+async function expectSignInAtLogin(router: ReturnType<typeof renderApp>['router']) {
+  expect(await screen.findByRole('button', { name: 'Continue with Email' })).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/auth/login');
 }
 
 const signIn = () => {
@@ -84,14 +90,12 @@ describe('routes and guards (spec §2)', () => {
 
   it('/auth/register redirects to /auth/login', async () => {
     const { router } = renderApp('/auth/register');
-    expect(await screen.findByRole('button', { name: 'Continue with Email' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/auth/login');
+    await expectSignInAtLogin(router);
   });
 
   it('/auth/dashboard without a token redirects to /auth/login', async () => {
     const { router } = renderApp('/auth/dashboard');
-    expect(await screen.findByRole('button', { name: 'Continue with Email' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/auth/login');
+    await expectSignInAtLogin(router);
   });
 
   it('/auth/dashboard with a token shows the dashboard with its Settings view and the user menu', async () => {
@@ -129,31 +133,20 @@ describe('routes and guards (spec §2)', () => {
 
   it('/auth/dashboard ignores a failed Google return and stays guarded', async () => {
     const { router } = renderApp('/auth/dashboard?success=false&token=nope');
-    expect(await screen.findByRole('button', { name: 'Continue with Email' })).toBeInTheDocument();
+    await expectSignInAtLogin(router);
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
-    expect(router.state.location.pathname).toBe('/auth/login');
     expect(router.state.location.search).toBe('');
   });
 
   it('/subscription requires an auth token', async () => {
     const { router } = renderApp('/subscription');
-    expect(await screen.findByRole('button', { name: 'Continue with Email' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/auth/login');
+    await expectSignInAtLogin(router);
   });
 
   it('/subscription shows the subscription page when signed in', async () => {
     signIn();
     server.use(
-      http.get('*/api/subscription', () =>
-        HttpResponse.json({
-          success: true,
-          subscription: null,
-          count: 0,
-          tokensUsed: 0,
-          currentPeriodStart: null,
-          nextBilling: null,
-        }),
-      ),
+      http.get('*/api/subscription', () => HttpResponse.json(buildSubscriptionInfo())),
       http.get('*/api/subscription/plans', () =>
         HttpResponse.json({
           success: true,
@@ -266,7 +259,9 @@ describe('a Google return link (login CSRF, docs/decisions/108)', () => {
       messages.security.switchAccount('ada@example.com', 'bea@example.com'),
     );
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('ada-session');
-    await userEvent_.click(within(dialog).getByRole('button', { name: messages.security.stay('ada@example.com') }));
+    await userEvent_.click(
+      within(dialog).getByRole('button', { name: messages.security.stay('ada@example.com') }),
+    );
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('ada-session');
     // The session the link would have started is ended.

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildSubscription } from '@mediadiet/contract/fixtures';
+import { buildSubscription, buildSubscriptionInfo } from '@mediadiet/contract/fixtures';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -161,16 +161,7 @@ describe('a subscription made in another tab (spec §4 USER_UPDATE, §7 update_u
   function withoutSubscriptionYet() {
     let subscription: ReturnType<typeof buildSubscription> | null = null;
     server.use(
-      http.get('*/api/subscription', () =>
-        HttpResponse.json({
-          success: true,
-          subscription,
-          count: 0,
-          tokensUsed: 0,
-          currentPeriodStart: null,
-          nextBilling: null,
-        }),
-      ),
+      http.get('*/api/subscription', () => HttpResponse.json(buildSubscriptionInfo({ subscription }))),
     );
     return { subscribe: () => (subscription = buildSubscription({ plan: 'basic' })) };
   }

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
@@ -207,6 +208,13 @@ export function toastTexts(): string[] {
 /** The confirmation (the shared AlertDialog), once shown. */
 export async function findConfirm() {
   return within(await screen.findByRole('alertdialog'));
+}
+
+/** Waits for the confirmation, checks it asks `question`, and answers with the button named `answer`. */
+export async function answerConfirm(user: UserEvent, question: string, answer: string) {
+  const confirmation = await findConfirm();
+  expect(confirmation.getByText(question)).toBeInTheDocument();
+  await user.click(confirmation.getByRole('button', { name: answer }));
 }
 
 /** A test card as the local card fields take it: the number, the expiry as typed (MMYY) and the CVC. */

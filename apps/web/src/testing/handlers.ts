@@ -1,5 +1,11 @@
 import { http, HttpResponse } from 'msw';
-import { buildInsightPages, buildInsights, buildUser, buildVerdictTrend } from '@mediadiet/contract/fixtures';
+import {
+  buildInsightPages,
+  buildInsights,
+  buildSubscriptionInfo,
+  buildUser,
+  buildVerdictTrend,
+} from '@mediadiet/contract/fixtures';
 import type { User } from '@mediadiet/contract/user';
 
 /** MSW handlers for a signed-in session: `POST /auth/loggedin` and `GET /api/account/info` answer with `user`. */
@@ -16,16 +22,7 @@ export function sessionHandlers(user: User = buildUser()) {
  * The insights view asks for the history, the insights and the verdict trend: by default there are none.
  */
 export const defaultHandlers = [
-  http.get('*/api/subscription', () =>
-    HttpResponse.json({
-      success: true,
-      subscription: null,
-      count: 0,
-      tokensUsed: 0,
-      currentPeriodStart: null,
-      nextBilling: null,
-    }),
-  ),
+  http.get('*/api/subscription', () => HttpResponse.json(buildSubscriptionInfo())),
   http.get('*/api/analysis/recent', () =>
     HttpResponse.json({
       success: true,

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { env } from '@/config/env';
 
 /** The shared frame of /terms and /privacy: readable measure, clear hierarchy. */
 export function LegalPage({ title, children }: { title: string; children: ReactNode }) {
@@ -9,5 +10,25 @@ export function LegalPage({ title, children }: { title: string; children: ReactN
         {children}
       </div>
     </article>
+  );
+}
+
+/** The closing Contact section of /terms and /privacy: "Questions about {topic}:" and the support address. */
+export function LegalContact({ topic }: { topic: string }) {
+  const { supportEmail } = env;
+  return (
+    <section>
+      <h2>Contact</h2>
+      <p>
+        Questions about {topic}:{' '}
+        <a
+          className="font-medium text-accent-ink underline underline-offset-2"
+          href={`mailto:${supportEmail}`}
+        >
+          {supportEmail}
+        </a>
+        .
+      </p>
+    </section>
   );
 }

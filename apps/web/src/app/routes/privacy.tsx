@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { env } from '@/config/env';
-import { LegalPage } from '@/app/routes/legal-page';
+import { LegalContact, LegalPage } from '@/app/routes/legal-page';
 
 export function Component() {
-  const { serviceName, supportEmail } = env;
+  const { serviceName } = env;
   const link = 'font-medium text-accent-ink underline underline-offset-2';
   return (
     <LegalPage title="Privacy">
@@ -79,16 +79,7 @@ export function Component() {
           first, or write to us.
         </p>
       </section>
-      <section>
-        <h2>Contact</h2>
-        <p>
-          Questions about your data:{' '}
-          <a className={link} href={`mailto:${supportEmail}`}>
-            {supportEmail}
-          </a>
-          .
-        </p>
-      </section>
+      <LegalContact topic="your data" />
     </LegalPage>
   );
 }

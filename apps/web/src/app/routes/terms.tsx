@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { env } from '@/config/env';
-import { LegalPage } from '@/app/routes/legal-page';
+import { LegalContact, LegalPage } from '@/app/routes/legal-page';
 
 export function Component() {
-  const { serviceName, supportEmail } = env;
+  const { serviceName } = env;
   return (
     <LegalPage title="Terms of Service">
       <section>
@@ -56,19 +56,7 @@ export function Component() {
           Do not attempt to access other users&apos; data, overload the service, or use it to break the law.
         </p>
       </section>
-      <section>
-        <h2>Contact</h2>
-        <p>
-          Questions about these terms:{' '}
-          <a
-            className="font-medium text-accent-ink underline underline-offset-2"
-            href={`mailto:${supportEmail}`}
-          >
-            {supportEmail}
-          </a>
-          .
-        </p>
-      </section>
+      <LegalContact topic="these terms" />
     </LegalPage>
   );
 }

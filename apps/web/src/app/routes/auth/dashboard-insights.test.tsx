@@ -11,6 +11,7 @@ import {
   buildInsightPages,
   buildInsights,
   buildSubscription,
+  buildSubscriptionInfo,
   buildUser,
 } from '@mediadiet/contract/fixtures';
 import type { InsightsResponse } from '@mediadiet/contract/insights';
@@ -81,14 +82,9 @@ function signedIn({
   server.use(
     ...sessionHandlers(account),
     http.get('*/api/subscription', () =>
-      HttpResponse.json({
-        success: true,
-        subscription: buildSubscription({ plan, status: 'active' }),
-        count: 0,
-        tokensUsed: 0,
-        currentPeriodStart: null,
-        nextBilling: null,
-      }),
+      HttpResponse.json(
+        buildSubscriptionInfo({ subscription: buildSubscription({ plan, status: 'active' }) }),
+      ),
     ),
     http.get('*/api/analysis/recent', () => HttpResponse.json(recent)),
     http.get('*/api/analysis/insights', () => {

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { AUTH_TOKEN_KEY, STORAGE_KEYS } from '@mediadiet/contract/constants';
-import { buildSubscription } from '@mediadiet/contract/fixtures';
+import { buildSubscription, buildSubscriptionInfo } from '@mediadiet/contract/fixtures';
 import { messages } from '@mediadiet/contract/messages';
 import type { QuestionnaireState } from '@mediadiet/contract/questionnaire';
 import { configStateUpdateEvent, userUpdateEvent } from '@mediadiet/contract/realtime';
@@ -15,19 +15,13 @@ import {
   saveProgress,
 } from '@/features/questionnaire/testing/questionnaire-test-utils';
 
-
 function premium(state: QuestionnaireState) {
   const fake = mockQuestionnaireServer({ state });
   server.use(
     http.get('*/api/subscription', () =>
-      HttpResponse.json({
-        success: true,
-        subscription: buildSubscription({ plan: 'premium', status: 'active' }),
-        count: 0,
-        tokensUsed: 0,
-        currentPeriodStart: null,
-        nextBilling: null,
-      }),
+      HttpResponse.json(
+        buildSubscriptionInfo({ subscription: buildSubscription({ plan: 'premium', status: 'active' }) }),
+      ),
     ),
   );
   localStorage.setItem(AUTH_TOKEN_KEY, 'tok');
@@ -36,6 +30,22 @@ function premium(state: QuestionnaireState) {
 
 const socketReady = (event: string) =>
   waitFor(() => expect(fakeSockets.at(-1)?.listenerCount(event)).toBe(1));
+
+/**
+ * A premium user at `from` opens the Personality tab (Analysing your responses); once the socket listens
+ * for `event`, the server moves the questionnaire to `to` and says so over `event`.
+ */
+async function serverMovesOnWhileProcessing(from: QuestionnaireState, event: string, to: QuestionnaireState) {
+  const fake = premium(from);
+  renderApp('/auth/dashboard?view=configs');
+  expect(
+    await screen.findByRole('heading', { name: messages.insights.analyzingResponses }),
+  ).toBeInTheDocument();
+  await socketReady(event);
+
+  fake.setState(to);
+  act(() => fakeSockets.at(-1)!.emitFromServer(event, { userId: 'user-7', state: to }));
+}
 
 describe('dashboard Personality tab (issue #8)', () => {
   it('shows the questionnaire offer in the configs view of a premium user', async () => {
@@ -69,19 +79,7 @@ describe('dashboard Personality tab (issue #8)', () => {
   });
 
   it('turns processing into the snapshot when config_state_update reports COMPLETED, without a reload', async () => {
-    const fake = premium('SUBMITTED');
-    renderApp('/auth/dashboard?view=configs');
-    expect(
-      await screen.findByRole('heading', { name: messages.insights.analyzingResponses }),
-    ).toBeInTheDocument();
-    await socketReady(configStateUpdateEvent('user-7'));
-
-    fake.setState('COMPLETED');
-    act(() =>
-      fakeSockets
-        .at(-1)!
-        .emitFromServer(configStateUpdateEvent('user-7'), { userId: 'user-7', state: 'COMPLETED' }),
-    );
+    await serverMovesOnWhileProcessing('SUBMITTED', configStateUpdateEvent('user-7'), 'COMPLETED');
     expect(
       await screen.findByRole('heading', { name: messages.questionnaire.snapshotTitle }),
     ).toBeInTheDocument();
@@ -92,17 +90,7 @@ describe('dashboard Personality tab (issue #8)', () => {
   });
 
   it('follows update_user too (FAILED shows Technical Difficulties)', async () => {
-    const fake = premium('PROCESSING');
-    renderApp('/auth/dashboard?view=configs');
-    expect(
-      await screen.findByRole('heading', { name: messages.insights.analyzingResponses }),
-    ).toBeInTheDocument();
-    await socketReady(userUpdateEvent('user-7'));
-
-    fake.setState('FAILED');
-    act(() =>
-      fakeSockets.at(-1)!.emitFromServer(userUpdateEvent('user-7'), { userId: 'user-7', state: 'FAILED' }),
-    );
+    await serverMovesOnWhileProcessing('PROCESSING', userUpdateEvent('user-7'), 'FAILED');
     expect(
       await screen.findByRole('heading', { name: messages.questionnaire.technicalDifficulties }),
     ).toBeInTheDocument();

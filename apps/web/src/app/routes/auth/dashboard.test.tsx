@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
 import { AUTH_TOKEN_KEY } from '@mediadiet/contract/constants';
-import { buildSubscription, buildUser } from '@mediadiet/contract/fixtures';
+import { buildSubscription, buildSubscriptionInfo, buildUser } from '@mediadiet/contract/fixtures';
 import type { PlanId } from '@mediadiet/contract/enums';
 import { server } from '@/testing/msw-server';
 import { sessionHandlers } from '@/testing/handlers';
@@ -16,14 +16,9 @@ function signedInWith(plan: PlanId | null, opts: { slow?: boolean } = {}) {
     ),
     http.get('*/api/subscription', async () => {
       if (opts.slow) await delay('infinite');
-      return HttpResponse.json({
-        success: true,
-        subscription: plan ? buildSubscription({ plan, status: 'active' }) : null,
-        count: 0,
-        tokensUsed: 0,
-        currentPeriodStart: null,
-        nextBilling: null,
-      });
+      return HttpResponse.json(
+        buildSubscriptionInfo({ subscription: plan ? buildSubscription({ plan, status: 'active' }) : null }),
+      );
     }),
   );
   localStorage.setItem(AUTH_TOKEN_KEY, 'tok');
@@ -54,7 +49,8 @@ describe('dashboard navigation (spec §2 "Dashboard and navigation")', () => {
     expect(screen.getByRole('tab', { name: 'Insights' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('heading', { level: 2, name: 'Insights' })).toBeInTheDocument();
     // Every tab controls an element that exists (axe: aria-valid-attr-value).
-    for (const tab of tabs) expect(document.getElementById(tab.getAttribute('aria-controls') ?? '')).not.toBeNull();
+    for (const tab of tabs)
+      expect(document.getElementById(tab.getAttribute('aria-controls') ?? '')).not.toBeNull();
   });
 
   it('premium adds Personality between Insights and Settings; a basic user asking for it gets insights', async () => {
@@ -75,6 +71,9 @@ describe('dashboard navigation (spec §2 "Dashboard and navigation")', () => {
     await userEvent.click(await screen.findByRole('tab', { name: 'Settings' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Settings' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?view=settings');
-    expect(await screen.findByRole('link', { name: 'Manage subscription' })).toHaveAttribute('href', '/subscription');
+    expect(await screen.findByRole('link', { name: 'Manage subscription' })).toHaveAttribute(
+      'href',
+      '/subscription',
+    );
   });
 });

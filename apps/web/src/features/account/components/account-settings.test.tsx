@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { AUTH_TOKEN_KEY } from '@mediadiet/contract/constants';
-import { buildAnalysis, buildUser } from '@mediadiet/contract/fixtures';
+import { buildAccountExport, buildUser } from '@mediadiet/contract/fixtures';
 import { messages } from '@mediadiet/contract/messages';
 import { renderApp } from '@/testing/render-app';
 import { server } from '@/testing/msw-server';
@@ -34,18 +34,7 @@ function readText(blob: Blob): Promise<string> {
 }
 
 function exportBody() {
-  return {
-    success: true,
-    exportedAt: '2025-02-01T10:00:00.000Z',
-    user: account,
-    subscription: null,
-    analyses: [buildAnalysis()],
-    ignoredSites: ['example.com'],
-    personalization: null,
-    answers: null,
-    paymentMethods: [],
-    invoices: [],
-  };
+  return buildAccountExport({ exportedAt: '2025-02-01T10:00:00.000Z', user: account });
 }
 
 describe('AccountSettings', () => {

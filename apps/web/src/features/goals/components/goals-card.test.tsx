@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { AUTH_TOKEN_KEY } from '@mediadiet/contract/constants';
-import { buildSubscription, buildUser } from '@mediadiet/contract/fixtures';
+import { buildSubscription, buildSubscriptionInfo, buildUser } from '@mediadiet/contract/fixtures';
 import type { Goal, GoalProgress, GoalWithProgress } from '@mediadiet/contract/goals';
 import { messages } from '@mediadiet/contract/messages';
 import { analysisCreatedEvent } from '@mediadiet/contract/realtime';
@@ -66,14 +66,9 @@ function signedIn(initial: GoalWithProgress[] | 'fail' = []) {
   server.use(
     ...sessionHandlers(account),
     http.get('*/api/subscription', () =>
-      HttpResponse.json({
-        success: true,
-        subscription: buildSubscription({ plan: 'basic', status: 'active' }),
-        count: 0,
-        tokensUsed: 0,
-        currentPeriodStart: null,
-        nextBilling: null,
-      }),
+      HttpResponse.json(
+        buildSubscriptionInfo({ subscription: buildSubscription({ plan: 'basic', status: 'active' }) }),
+      ),
     ),
     http.get('*/api/goals', () => {
       calls.gets += 1;

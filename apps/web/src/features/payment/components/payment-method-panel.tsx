@@ -71,7 +71,11 @@ function DefaultMethodSection({ email }: { email?: string | undefined }) {
   const { data: method, isPending, isError } = useCurrentPaymentMethod();
   const [updateOpen, setUpdateOpen] = useState(false);
   const [pending, setPending] = useState(false);
-  const attach = useAttachPaymentMethod();
+  const attachCard = useAttachCard({
+    failed: messages.billing.updateFailed,
+    succeeded: messages.success.paymentMethodUpdated,
+    onAttached: () => setUpdateOpen(false),
+  });
   useErrorToast(isError, messages.loading.paymentInformation);
 
   return (
@@ -104,21 +108,38 @@ function DefaultMethodSection({ email }: { email?: string | undefined }) {
           submitLabel="Update Card"
           email={email}
           onPendingChange={setPending}
-          onConfirmed={async (paymentMethodId) => {
-            try {
-              await attach.mutateAsync(paymentMethodId);
-            } catch (error) {
-              notify.error(messages.billing.updateFailed);
-              return error instanceof Error ? error.message : messages.billing.updateFailed;
-            }
-            notify.success(messages.success.paymentMethodUpdated);
-            setUpdateOpen(false);
-            return undefined;
-          }}
+          onConfirmed={attachCard}
         />
       </Modal>
     </section>
   );
+}
+
+/**
+ * `onConfirmed` for a CardSetupForm: attaches the confirmed card; on failure toasts `failed` and gives the
+ * form the error's message, on success toasts `succeeded` and calls `onAttached`.
+ */
+function useAttachCard({
+  failed,
+  succeeded,
+  onAttached,
+}: {
+  failed: string;
+  succeeded: string;
+  onAttached: () => void;
+}) {
+  const attach = useAttachPaymentMethod();
+  return async (paymentMethodId: string): Promise<string | undefined> => {
+    try {
+      await attach.mutateAsync(paymentMethodId);
+    } catch (error) {
+      notify.error(failed);
+      return error instanceof Error ? error.message : failed;
+    }
+    notify.success(succeeded);
+    onAttached();
+    return undefined;
+  };
 }
 
 function CardSummary({ method }: { method: PaymentMethod }) {
@@ -198,8 +219,12 @@ function SavedCardsSection({ email }: { email?: string | undefined }) {
   const { data: methods, isPending, isError } = usePaymentMethods();
   const setDefault = useSetDefaultPaymentMethod();
   const remove = useDeletePaymentMethod();
-  const attach = useAttachPaymentMethod();
   const [adding, setAdding] = useState(false);
+  const attachCard = useAttachCard({
+    failed: messages.billing.addFailed,
+    succeeded: messages.success.paymentMethodAdded,
+    onAttached: () => setAdding(false),
+  });
   const { confirm, confirmDialog } = useConfirm();
   useErrorToast(isError, messages.loading.paymentMethods);
 
@@ -297,17 +322,7 @@ function SavedCardsSection({ email }: { email?: string | undefined }) {
                 {messages.billing.cancel}
               </Button>
             }
-            onConfirmed={async (paymentMethodId) => {
-              try {
-                await attach.mutateAsync(paymentMethodId);
-              } catch (error) {
-                notify.error(messages.billing.addFailed);
-                return error instanceof Error ? error.message : messages.billing.addFailed;
-              }
-              notify.success(messages.success.paymentMethodAdded);
-              setAdding(false);
-              return undefined;
-            }}
+            onConfirmed={attachCard}
           />
         </section>
       ) : null}

@@ -8,6 +8,7 @@ import { TabBus } from '@/lib/broadcast';
 import { queryKeys } from '@/lib/query-keys';
 import { server } from '@/testing/msw-server';
 import {
+  answerConfirm,
   createTestQueryClient,
   failure,
   findStatusPanel,
@@ -322,13 +323,11 @@ describe('Plans for a user on a plan', () => {
         name: 'Change Plan',
       }),
     );
-    const confirmation = await findConfirm();
-    expect(
-      confirmation.getByText(
-        'Are you sure you want to change your subscription plan? This will take effect immediately.',
-      ),
-    ).toBeInTheDocument();
-    await user.click(confirmation.getByRole('button', { name: 'Yes, Change Plan' }));
+    await answerConfirm(
+      user,
+      'Are you sure you want to change your subscription plan? This will take effect immediately.',
+      'Yes, Change Plan',
+    );
     expect(await findToast('Subscription updated successfully!')).toBeInTheDocument();
     expect(state.bodies['POST /api/subscription/update']).toEqual([{ planId: 'premium' }]);
   });

@@ -5,6 +5,7 @@ import { http } from 'msw';
 import { buildSubscription, buildUser } from '@mediadiet/contract/fixtures';
 import { server } from '@/testing/msw-server';
 import {
+  answerConfirm,
   failure,
   findStatusPanel,
   findConfirm,
@@ -174,18 +175,17 @@ describe('Manage Subscription modal', () => {
     renderSubscriptionPage();
     let { user, dialog } = await openManage();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel Subscription' }));
-    let confirmation = await findConfirm();
-    expect(
-      confirmation.getByText('Are you sure you want to cancel your subscription? This cannot be undone.'),
-    ).toBeInTheDocument();
-    await user.click(confirmation.getByRole('button', { name: 'No, Keep It' }));
+    await answerConfirm(
+      user,
+      'Are you sure you want to cancel your subscription? This cannot be undone.',
+      'No, Keep It',
+    );
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(server$.calls['POST /api/subscription/cancel']).toBeUndefined();
 
     ({ user, dialog } = await openManage());
     await user.click(within(dialog).getByRole('button', { name: 'Cancel Subscription' }));
-    confirmation = await findConfirm();
-    await user.click(confirmation.getByRole('button', { name: 'Yes, Cancel' }));
+    await user.click((await findConfirm()).getByRole('button', { name: 'Yes, Cancel' }));
     expect(
       await findToast(
         'Subscription cancelled successfully. Your access will continue until the end of the current billing period.',

@@ -5,6 +5,7 @@ import { http } from 'msw';
 import { buildSubscription } from '@mediadiet/contract/fixtures';
 import { server } from '@/testing/msw-server';
 import {
+  answerConfirm,
   failure,
   findStatusPanel,
   findConfirm,
@@ -81,14 +82,14 @@ describe('Usage Limits', () => {
 
   it('asks Confirm High Overage Limit above $500', async () => {
     const { user, state } = await saveHighestCap();
-    const confirmation = await findConfirm();
-    expect(confirmation.getByRole('heading', { name: 'Confirm High Overage Limit' })).toBeInTheDocument();
     expect(
-      confirmation.getByText(
-        "Are you sure you want to set a high overage limit of $1,000.00? This could result in significant charges if you exceed your plan's allocation.",
-      ),
+      (await findConfirm()).getByRole('heading', { name: 'Confirm High Overage Limit' }),
     ).toBeInTheDocument();
-    await user.click(confirmation.getByRole('button', { name: 'Confirm' }));
+    await answerConfirm(
+      user,
+      "Are you sure you want to set a high overage limit of $1,000.00? This could result in significant charges if you exceed your plan's allocation.",
+      'Confirm',
+    );
     expect(await findToast('Overage limit updated successfully')).toBeInTheDocument();
     expect(state.bodies['PATCH /api/subscription/overage']).toEqual([{ amount: 1000 }]);
   });
