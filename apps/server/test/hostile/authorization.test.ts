@@ -239,7 +239,7 @@ async function buildWorld(options: OwnerOptions = {}): Promise<World> {
 beforeAll(async () => {
   t = await createHostileApp();
   shared = await buildWorld();
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await t?.close();
 });

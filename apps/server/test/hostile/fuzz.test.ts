@@ -36,7 +36,7 @@ beforeAll(async () => {
   });
   if (uploaded.statusCode !== 202) throw new Error(`upload: ${uploaded.body}`);
   uploadedId = uploaded.json<{ id: string }>().id;
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await t?.close();
 });

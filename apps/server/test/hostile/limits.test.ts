@@ -26,7 +26,7 @@ beforeAll(async () => {
   owner = await buildOwner(t);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as net.AddressInfo).port;
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await t?.close();
 });
