@@ -350,6 +350,11 @@ export const messages = {
    * Reading goals (issue 29, decision 152): the dashboard card, its editor, the server's validation and the
    * nudge toast. Numbers are whole; the sentences name the period they count.
    */
+  preferences: {
+    timeZoneUnknown: 'Unknown time zone: choose one from the list, such as Europe/Berlin',
+    weeklyLetterType: 'The weekly letter setting must be true or false',
+    nothingToChange: 'Nothing to change: send a time zone, the weekly letter setting, or both',
+  },
   goals: {
     title: 'Goals',
     loading: 'Loading your goals...',

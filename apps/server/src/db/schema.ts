@@ -63,6 +63,10 @@ export const users = pgTable(
     /** 'on' | 'off' | null (null = never connected, the spec's "unset"). */
     extensionStatus: text('extension_status'),
     extensionInstalled: boolean('extension_installed').notNull().default(false),
+    /** The IANA zone the person's days, weeks and months are cut in (decision 154). */
+    timeZone: text('time_zone').notNull().default('UTC'),
+    /** The Monday letter: null = the plan's default (on for paid plans), else the person's choice. */
+    weeklyLetter: boolean('weekly_letter'),
     createdAt: createdNow(),
     updatedAt: instant('updated_at')
       .notNull()

@@ -3,6 +3,7 @@ import {
   DeleteAccountRequestSchema,
   DeleteAccountResponseSchema,
 } from '../account';
+import { PreferencesResponseSchema, PreferencesUpdateSchema } from '../preferences';
 import { UserResponseSchema } from '../user';
 import { defineContract, defineRoute } from '../http';
 
@@ -27,6 +28,25 @@ export const accountContract = defineContract({
     tag: 'account',
     auth: 'session',
     response: UserResponseSchema,
+  }),
+  preferencesGet: defineRoute({
+    operationId: 'preferencesGet',
+    method: 'GET',
+    path: '/api/account/preferences',
+    summary: 'The time zone and the weekly letter setting',
+    tag: 'account',
+    auth: 'session',
+    response: PreferencesResponseSchema,
+  }),
+  preferencesUpdate: defineRoute({
+    operationId: 'preferencesUpdate',
+    method: 'PATCH',
+    path: '/api/account/preferences',
+    summary: 'Change the time zone, the weekly letter setting, or both',
+    tag: 'account',
+    auth: 'session',
+    body: PreferencesUpdateSchema,
+    response: PreferencesResponseSchema,
   }),
   accountExport: defineRoute({
     operationId: 'accountExport',

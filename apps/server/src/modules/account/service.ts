@@ -1,5 +1,6 @@
 import { confirmEmailMatches, type AccountExportResponse } from '@mediadiet/contract/account';
 import { messages } from '@mediadiet/contract/messages';
+import type { Preferences } from '@mediadiet/contract/preferences';
 import type { User } from '@mediadiet/contract/user';
 import { badRequest, unauthorized } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -22,6 +23,15 @@ export interface AccountService {
   exportData(userId: string, currentSessionId: string | null): Promise<AccountExportResponse>;
   /** Deletes the account and all its data once `confirmEmail` matches the account's e-mail. */
   remove(userId: string, confirmEmail: string): Promise<void>;
+  /** The time zone and whether the weekly letter goes (a paid plan's default until the person chooses). */
+  preferences(userId: string): Promise<Preferences>;
+  /** Changes either or both (validated and canonicalised by the contract). */
+  updatePreferences(userId: string, patch: { timeZone?: string; weeklyLetter?: boolean }): Promise<Preferences>;
+}
+
+/** The weekly letter is on by default for a paid plan (Basic, Premium); a person's own choice always wins. */
+export function weeklyLetterOn(choice: boolean | null, livePlan: string | null): boolean {
+  return choice ?? (livePlan !== null && livePlan !== 'free');
 }
 
 /**
@@ -36,7 +46,7 @@ export function createAccountService(deps: {
   mood: Pick<MoodService, 'listAll'>;
   questionnaire: Pick<QuestionnaireService, 'exportData'>;
   extensionKeys: Pick<ExtensionKeyService, 'listAll'>;
-  subscriptions: Pick<SubscriptionService, 'exportRows'>;
+  subscriptions: Pick<SubscriptionService, 'exportRows' | 'livePlan'>;
   clock: Clock;
   /** Cards and invoices as the payment provider holds them (only summaries: brand, last 4, expiry). */
   payments: Pick<PaymentService, 'listCards' | 'history'>;
@@ -68,8 +78,21 @@ export function createAccountService(deps: {
     return user;
   };
 
+  const preferences = async (userId: string): Promise<Preferences> => {
+    const [stored, plan] = await Promise.all([users.preferences(userId), deps.subscriptions.livePlan(userId)]);
+    if (!stored) throw unauthorized(messages.server.unauthorized);
+    return { timeZone: stored.timeZone, weeklyLetter: weeklyLetterOn(stored.weeklyLetter, plan) };
+  };
+
   return {
     get,
+    preferences,
+
+    async updatePreferences(userId, patch) {
+      const changed = await users.update(userId, patch);
+      if (!changed) throw unauthorized(messages.server.unauthorized);
+      return preferences(userId);
+    },
 
     async exportData(userId, currentSessionId) {
       const user = await get(userId);

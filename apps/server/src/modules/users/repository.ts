@@ -40,8 +40,22 @@ export type UserPatch = Partial<
     | 'configsLastSubmitted'
     | 'extensionStatus'
     | 'extensionInstalled'
+    | 'timeZone'
+    | 'weeklyLetter'
   >
 >;
+
+/** A person's stored preferences (the weekly letter's null is the plan's default). */
+export type StoredPreferences = Pick<UserRow, 'timeZone' | 'weeklyLetter'>;
+
+export async function findPreferences(db: Db, userId: string): Promise<StoredPreferences | null> {
+  const [row] = await db
+    .select({ timeZone: users.timeZone, weeklyLetter: users.weeklyLetter })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}
 
 export async function findById(db: Db, userId: string): Promise<UserRecord | null> {
   const [row] = await db.select(userColumns).from(users).where(eq(users.id, userId)).limit(1);

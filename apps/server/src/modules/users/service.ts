@@ -9,9 +9,9 @@ import type { User } from '@mediadiet/contract/user';
 import type { Db } from '../../db/database.ts';
 import type { PerUserCache } from '../../lib/per-user-cache.ts';
 import * as repository from './repository.ts';
-import type { UserPatch, UserRecord } from './repository.ts';
+import type { StoredPreferences, UserPatch, UserRecord } from './repository.ts';
 
-export type { UserPatch, UserRecord } from './repository.ts';
+export type { StoredPreferences, UserPatch, UserRecord } from './repository.ts';
 
 /** The API's User (spec §3, contract UserSchema) from a stored record. */
 export function toUser(record: UserRecord): User {
@@ -59,6 +59,8 @@ export interface UsersService {
    */
   findByIdCached(userId: string): Promise<User | null>;
   findRecordByEmail(email: string): Promise<UserRecord | null>;
+  /** The time zone and the weekly letter choice as stored (not part of the spec's User); null: no such user. */
+  preferences(userId: string): Promise<StoredPreferences | null>;
   /** Creates a user; null when the e-mail is already registered (case-insensitively). */
   create(values: { email: string; name: string }): Promise<User | null>;
   /**
@@ -128,6 +130,7 @@ export function createUsersService(deps: {
       );
     },
     findRecordByEmail: (email) => repository.findByEmail(db, email),
+    preferences: (userId) => repository.findPreferences(db, userId),
     async create(values) {
       const record = await repository.insert(db, values);
       return record ? toUser(record) : null;
