@@ -4,6 +4,7 @@ import { GoalSchema } from './goals';
 import { IsoDateTimeSchema, successWith } from './common';
 import { MoodCheckInSchema } from './mood';
 import { InvoiceSchema, PaymentMethodSchema } from './payment';
+import { PreferencesSchema } from './preferences';
 import { AnswersSchema, PersonalizationSchema } from './questionnaire';
 import { SubscriptionSchema } from './subscription';
 import { UserSchema } from './user';
@@ -103,6 +104,8 @@ export const AccountExportResponseSchema = successWith({
   goals: z.array(GoalSchema).optional(),
   /** Mood check-ins, newest first (optional, as `sessions`). */
   moodCheckIns: z.array(MoodCheckInSchema).optional(),
+  /** The time zone and the weekly letter setting, as GET /api/account/preferences answers (optional, as `sessions`). */
+  preferences: PreferencesSchema.optional(),
 });
 export type AccountExportResponse = z.infer<typeof AccountExportResponseSchema>;
 

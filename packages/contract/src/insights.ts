@@ -50,7 +50,8 @@ export type InsightDirectory = z.infer<typeof InsightDirectorySchema>;
  * - `scope` says whether the figures cover one month or a whole year; for a year `currMM` is null.
  * - `directories` lists every month that has analyses, newest first (the time-period buttons).
  * - `results` are the newest INSIGHT_RESULTS_LIMIT (100) of the period; `totalResults` counts all of them.
- *   Trends and top domains always cover the whole period. Periods are calendar months in UTC.
+ *   Trends and top domains always cover the whole period. Periods are calendar months in the account's time
+ *   zone (GET /api/account/preferences; decisions 154, 155).
  */
 export const InsightsResponseSchema = successWith({
   scope: z.enum(['month', 'year']),

@@ -451,19 +451,20 @@ export type AnalysisRow = typeof analyses.$inferSelect;
 
 // ── Analysis rollups (decision 071) ────────────────────────────────────────────────────────────────
 // Maintained in the transaction that stores an analysis (only when the insert happened and metering
-// accepted it); rebuilt from `analyses` by the migration that created them. Days and months are UTC.
+// accepted it); rebuilt from `analyses` by the migration that created them (then in UTC, every account's zone).
+// Days and months are the owner's, in `users.time_zone`; a change of zone rebuilds the owner's rows (decision 155).
 
 /** Sum of one category's BaseScore over the rolled-up analyses (column `<category id>_sum`). */
 const categorySum = (id: string) => doublePrecision(`${id}_sum`).notNull().default(0);
 
 /**
- * Per user and UTC day: how many analyses, their tokens, overall scores, per-category BaseScores and verdicts.
+ * Per user and day (theirs): how many analyses, their tokens, overall scores, per-category BaseScores and verdicts.
  */
 export const analysisDailyRollups = pgTable(
   'analysis_daily_rollups',
   {
     userId: ownerId(),
-    /** The UTC calendar day of `analyses.created_at`. */
+    /** The calendar day of `analyses.created_at` in the owner's time zone (`users.time_zone`, decision 155). */
     day: date('day', { mode: 'string' }).notNull(),
     analyses: integer('analyses').notNull().default(0),
     tokens: bigint('tokens', { mode: 'number' }).notNull().default(0),
@@ -496,12 +497,12 @@ export const analysisDailyRollups = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
 
-/** Per user, UTC month and host: visits and overall scores (the Top Domains table). */
+/** Per user, month (theirs) and host: visits and overall scores (the Top Domains table). */
 export const analysisDomainRollups = pgTable(
   'analysis_domain_rollups',
   {
     userId: ownerId(),
-    /** The first day of the UTC month of `analyses.created_at`. */
+    /** The first day of the month of `analyses.created_at` in the owner's time zone (decision 155). */
     month: date('month', { mode: 'string' }).notNull(),
     host: text('host').notNull(),
     visits: integer('visits').notNull().default(0),

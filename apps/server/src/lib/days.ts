@@ -1,29 +1,64 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { DEFAULT_TIME_ZONE } from '@mediadiet/contract/preferences';
 import { DAY } from './clock.ts';
 
 /**
- * Calendar days and weeks: the one place that cuts instants into days (`YYYY-MM-DD`), today and this week
- * (mood check-ins and the reading they are compared with, the reading goals) and the zone the insights' months
- * are cut in (modules/analysis/periods.ts). Everything is cut in UTC for now; the helpers take the time zone (an
- * IANA name) so that a per-account zone only has to be passed in.
+ * Calendar days, weeks and months in a time zone (an IANA name; decisions 154, 155): the one place that cuts
+ * instants into days (`YYYY-MM-DD`) and days back into instants. Every cut of a person's reading — the insights'
+ * months and years, the trend's weeks, the daily rollups, today and this week of the goals, the mood check-ins'
+ * days — is made in the account's zone (`users.time_zone`, 'UTC' until the person sets one).
+ *
+ * A day is the half-open range of instants [its first instant, the next day's first instant): 23 or 25 hours
+ * long when the clocks change inside it. A week runs from Monday's first instant to the next Monday's.
  */
-export const DEFAULT_TIME_ZONE = 'UTC';
+export { DEFAULT_TIME_ZONE };
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
     formatters.set(timeZone, f);
   }
   return f;
 }
 
+/** The wall-clock reading of `instant` in `timeZone`, as numbers. */
+function wallClock(instant: number, timeZone: string) {
+  const parts = formatter(timeZone).formatToParts(new Date(instant));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return {
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hour: part('hour'),
+    minute: part('minute'),
+    second: part('second'),
+  };
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in ms (negative west of Greenwich). */
+export function zoneOffset(instant: number, timeZone: string): number {
+  const whole = Math.floor(instant / 1000) * 1000;
+  const w = wallClock(whole, timeZone);
+  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - whole;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
 /** The day an instant falls on in `timeZone`. */
 export function dayOf(instant: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
-  const parts = formatter(timeZone).formatToParts(instant);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  const w = wallClock(instant.getTime(), timeZone);
+  return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`;
 }
 
 /** The day `delta` days after `day` (before, when negative); calendar arithmetic, no time zone involved. */
@@ -33,14 +68,44 @@ export function addDays(day: string, delta: number): string {
   return at.toISOString().slice(0, 10);
 }
 
-/** The same cut inside a query: the `date` a timestamptz column falls on in `timeZone`. */
+/** The day of the week of a calendar day: 0 Monday … 6 Sunday (weeks begin on Monday). */
+export function weekdayOf(day: string): number {
+  return (new Date(`${day}T00:00:00.000Z`).getUTCDay() + 6) % 7;
+}
+
+/**
+ * The first instant of `day` in `timeZone`: its midnight; where the clocks skip midnight (spring forward at
+ * 00:00), the instant they jump; where midnight happens twice (fall back to 00:00), the first of them. So
+ * `dayOf(startOfDay(d, z), z) === d` and the instant before it is the day before.
+ */
+export function startOfDay(day: string, timeZone: string = DEFAULT_TIME_ZONE): Date {
+  const midnight = Date.parse(`${day}T00:00:00.000Z`);
+  // The offsets a day before and a day after: the local midnight lies between them, and at most one change of
+  // the clocks is that close to it.
+  const before = midnight - zoneOffset(midnight - DAY, timeZone);
+  const after = midnight - zoneOffset(midnight + DAY, timeZone);
+  const isMidnight = (t: number) => t + zoneOffset(t, timeZone) === midnight;
+  const candidates = [before, after].filter(isMidnight);
+  // None: midnight was skipped; the day begins when the clocks jump, which is midnight by the earlier offset.
+  return new Date(candidates.length > 0 ? Math.min(...candidates) : before);
+}
+
+/** The same cut inside a query: the `date` a timestamptz column falls on in `timeZone` (a bound parameter). */
 export function dayOfSql(column: SQLWrapper, timeZone: string = DEFAULT_TIME_ZONE): SQL<string> {
   return sql<string>`to_char((${column} AT TIME ZONE ${timeZone})::date, 'YYYY-MM-DD')`;
 }
 
-/** The first instant of `day` in `timeZone`, for range conditions that can use an index. */
+/**
+ * The midnight of `day` in `timeZone` inside a query. PostgreSQL reads a midnight the clocks repeat as the later
+ * one: prefer binding `startOfDay(day, timeZone)`, which is the day's first instant in every zone.
+ */
 export function startOfDaySql(day: string, timeZone: string = DEFAULT_TIME_ZONE): SQL<Date> {
   return sql<Date>`(${day}::date::timestamp AT TIME ZONE ${timeZone})`;
+}
+
+/** [from, to) as instants: the first instant of `fromDay` to the first instant of `toDay`, in `timeZone`. */
+export function dayRange(fromDay: string, toDay: string, timeZone: string): { from: Date; to: Date } {
+  return { from: startOfDay(fromDay, timeZone), to: startOfDay(toDay, timeZone) };
 }
 
 export interface ReadingPeriods {
@@ -48,24 +113,24 @@ export interface ReadingPeriods {
   week: { from: Date; to: Date };
   /** Whole days of the week gone before today: 0 on Monday … 6 on Sunday. */
   daysBeforeToday: number;
+  /** Today and this week's Monday as calendar days in the zone (`YYYY-MM-DD`). */
+  today: string;
+  monday: string;
 }
 
 /**
- * Today and this week (Monday to Sunday) as half-open instants [from, to): the periods the reading goals count.
- * UTC only for now (`timeZone` must be 'UTC'); the per-account zone changes this function, not its callers.
+ * Today and this week (Monday to Sunday) in `timeZone` as half-open instants [from, to): the periods the
+ * reading goals count. A day or a week the clocks change in is an hour shorter or longer.
  */
-export function readingPeriods(
-  now: Date,
-  timeZone: typeof DEFAULT_TIME_ZONE = DEFAULT_TIME_ZONE,
-): ReadingPeriods {
-  void timeZone;
-  const dayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  // getUTCDay: Sunday 0 … Saturday 6; the week starts on Monday.
-  const daysBeforeToday = (now.getUTCDay() + 6) % 7;
-  const weekStart = dayStart - daysBeforeToday * DAY;
+export function readingPeriods(now: Date, timeZone: string = DEFAULT_TIME_ZONE): ReadingPeriods {
+  const today = dayOf(now, timeZone);
+  const daysBeforeToday = weekdayOf(today);
+  const monday = addDays(today, -daysBeforeToday);
   return {
-    day: { from: new Date(dayStart), to: new Date(dayStart + DAY) },
-    week: { from: new Date(weekStart), to: new Date(weekStart + 7 * DAY) },
+    day: dayRange(today, addDays(today, 1), timeZone),
+    week: dayRange(monday, addDays(monday, 7), timeZone),
     daysBeforeToday,
+    today,
+    monday,
   };
 }

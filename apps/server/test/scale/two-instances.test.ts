@@ -2,6 +2,7 @@ import { analysisCreatedEvent, type AnalysisCreatedPayload } from '@mediadiet/co
 import { sql } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayOf } from '../../src/lib/days.ts';
 import type { Scorer } from '../../src/modules/analysis/scorer.ts';
 import { subscribed } from '../helpers/billing.ts';
 import { signIn } from '../helpers/builders.ts';
@@ -168,6 +169,19 @@ describe('two instances', () => {
     expect(await waitFor('A to see the disconnection', async () => (await status()) === 'off', 500)).toBe(
       true,
     );
+  });
+
+  it('a change of time zone on B is seen by A’s days at once', async () => {
+    const who = await reader(a);
+    const today = async () => ((await api(a.url, 'GET', '/api/mood', who.token)).json as { today: string }).today;
+    expect(await today()).toBe(dayOf(new Date(), 'UTC')); // the zone now kept on A
+    // Kiritimati (UTC+14) and Pago Pago (UTC-11) never share a date.
+    for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      const patch = await api(b.url, 'PATCH', '/api/account/preferences', who.token, { timeZone: zone });
+      expect(patch.status).toBe(200);
+      // Well inside the zones cache's TTL: only the broadcast can have dropped it.
+      await waitFor(`A to cut days in ${zone}`, async () => (await today()) === dayOf(new Date(), zone), 500);
+    }
   });
 
   it('a sign-out on B ends the session on A at once and disconnects its sockets there', async () => {

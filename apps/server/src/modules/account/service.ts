@@ -25,7 +25,10 @@ export interface AccountService {
   remove(userId: string, confirmEmail: string): Promise<void>;
   /** The time zone and whether the weekly letter goes (a paid plan's default until the person chooses). */
   preferences(userId: string): Promise<Preferences>;
-  /** Changes either or both (validated and canonicalised by the contract). */
+  /**
+   * Changes either or both (validated and canonicalised by the contract). A new time zone re-cuts the person's
+   * stored rollups in the same transaction (decision 155): every day, week and month is theirs at once.
+   */
   updatePreferences(userId: string, patch: { timeZone?: string; weeklyLetter?: boolean }): Promise<Preferences>;
 }
 
@@ -40,7 +43,7 @@ export function weeklyLetterOn(choice: boolean | null, livePlan: string | null):
 export function createAccountService(deps: {
   users: UsersService;
   sessions: Pick<SessionService, 'listForExport'>;
-  analysis: Pick<AnalysisService, 'listAll'>;
+  analysis: Pick<AnalysisService, 'listAll' | 'recutRollupsIn' | 'changed'>;
   urls: Pick<UrlsService, 'list'>;
   goals: Pick<GoalsService, 'list'>;
   mood: Pick<MoodService, 'listAll'>;
@@ -57,7 +60,7 @@ export function createAccountService(deps: {
 
   /** What the export reads besides the user record, all scoped by the user's id. */
   const readAccountData = async (userId: string) => {
-    const [auth, analyses, ignoredSites, goals, questionnaire, extensions, billing, moodCheckIns] =
+    const [auth, analyses, ignoredSites, goals, questionnaire, extensions, billing, moodCheckIns, settings] =
       await Promise.all([
         deps.sessions.listForExport(userId),
         deps.analysis.listAll(userId),
@@ -67,8 +70,19 @@ export function createAccountService(deps: {
         deps.extensionKeys.listAll(userId),
         deps.subscriptions.exportRows(userId),
         deps.mood.listAll(userId),
+        preferences(userId),
       ]);
-    return { ...auth, analyses, ignoredSites, goals, ...questionnaire, extensions, ...billing, moodCheckIns };
+    return {
+      ...auth,
+      analyses,
+      ignoredSites,
+      goals,
+      ...questionnaire,
+      extensions,
+      ...billing,
+      moodCheckIns,
+      preferences: settings,
+    };
   };
 
   const get = async (userId: string) => {
@@ -89,8 +103,26 @@ export function createAccountService(deps: {
     preferences,
 
     async updatePreferences(userId, patch) {
-      const changed = await users.update(userId, patch);
-      if (!changed) throw unauthorized(messages.server.unauthorized);
+      const { timeZone } = patch;
+      if (timeZone === undefined) {
+        const changed = await users.update(userId, patch);
+        if (!changed) throw unauthorized(messages.server.unauthorized);
+        return preferences(userId);
+      }
+      // The runtime's Intl knew the zone (the contract); the database cuts days in it too, so it must know it.
+      if (!(await users.databaseKnowsZone(timeZone))) throw badRequest(messages.preferences.timeZoneUnknown);
+      // One transaction: the row locked first (storing and forgetting analyses wait, decision 155), the zone
+      // written, the rollups rebuilt in it. The user is announced after the commit (update_user, caches).
+      const outcome = await users.transaction(async (tx, notify) => {
+        const before = await users.lockPreferencesIn(tx, userId);
+        if (!before) return 'gone' as const;
+        await users.updateIn(tx, notify, userId, patch);
+        if (before.timeZone === timeZone) return 'same' as const;
+        await deps.analysis.recutRollupsIn(tx, userId);
+        return 'recut' as const;
+      });
+      if (outcome === 'gone') throw unauthorized(messages.server.unauthorized);
+      if (outcome === 'recut') deps.analysis.changed(userId);
       return preferences(userId);
     },
 
@@ -102,6 +134,7 @@ export function createAccountService(deps: {
         payments.history(userId),
       ]);
       const { sessions, identities, analyses, ignoredSites, goals, personalization, answers } = data;
+      const { timeZone, weeklyLetter } = data.preferences;
       return {
         success: true,
         exportedAt: clock().toISOString(),
@@ -145,6 +178,7 @@ export function createAccountService(deps: {
           updatedAt: u.updatedAt.toISOString(),
         })),
         moodCheckIns: data.moodCheckIns,
+        preferences: { timeZone, weeklyLetter },
       };
     },
 

@@ -1,27 +1,43 @@
 import type { InsightsPeriod } from '@mediadiet/contract/insights';
-import { DEFAULT_TIME_ZONE } from '../../lib/days.ts';
+import { addDays, dayOf, dayRange, weekdayOf } from '../../lib/days.ts';
 
 /**
- * Where the insights and the verdict trend cut days, weeks and months: one home, so that when an account
- * carries its own time zone (issue 29) the zone is passed here and every cut follows. Today every account is
- * read in UTC: periods are UTC calendar months and years, weeks run Monday to Sunday in UTC.
+ * Where the insights and the verdict trend cut days, weeks and months: calendar months and years, and weeks
+ * Monday to Sunday, in the account's time zone (decisions 154, 155). A period named by the client
+ * (`2026-11`, `2026`) is that month or year on the person's own calendar.
  */
-export const CUT_ZONE = DEFAULT_TIME_ZONE;
 
-/** [from, to) of a period: a UTC calendar month, or a whole UTC year. */
-export function periodRange(period: InsightsPeriod): { from: Date; to: Date } {
-  if (period.scope === 'year') {
-    return { from: new Date(Date.UTC(period.yy, 0, 1)), to: new Date(Date.UTC(period.yy + 1, 0, 1)) };
-  }
+/** A period as calendar days [fromDay, toDay) and as instants [from, to) in the account's zone. */
+export interface PeriodRange {
+  from: Date;
+  to: Date;
+  /** The period's first day and the day after its last (`YYYY-MM-DD`): what the rollups are keyed by. */
+  fromDay: string;
+  toDay: string;
+}
+
+const monthDay = (yy: number, mm: number) =>
+  `${String(yy).padStart(4, '0')}-${String(mm).padStart(2, '0')}-01`;
+
+/** The calendar days of a period, [from, to): a month, or a whole year. No time zone involved. */
+export function periodDays(period: InsightsPeriod): { from: string; to: string } {
+  if (period.scope === 'year') return { from: monthDay(period.yy, 1), to: monthDay(period.yy + 1, 1) };
   return {
-    from: new Date(Date.UTC(period.yy, period.mm - 1, 1)),
-    to: new Date(Date.UTC(period.yy, period.mm, 1)),
+    from: monthDay(period.yy, period.mm),
+    to: period.mm === 12 ? monthDay(period.yy + 1, 1) : monthDay(period.yy, period.mm + 1),
   };
 }
 
-/** The UTC calendar month `now` falls in. */
-export function currentMonth(now: Date): InsightsPeriod {
-  return { scope: 'month', mm: now.getUTCMonth() + 1, yy: now.getUTCFullYear() };
+/** The period's days, and the instants they begin and end in `timeZone`. */
+export function periodRange(period: InsightsPeriod, timeZone: string): PeriodRange {
+  const days = periodDays(period);
+  return { ...dayRange(days.from, days.to, timeZone), fromDay: days.from, toDay: days.to };
+}
+
+/** The calendar month `now` falls in, in `timeZone`. */
+export function currentMonth(now: Date, timeZone: string): InsightsPeriod {
+  const [yy, mm] = dayOf(now, timeZone).split('-').map(Number);
+  return { scope: 'month', mm: mm!, yy: yy! };
 }
 
 /** The period before: the previous calendar month (December of the year before January), or the previous year. */
@@ -39,39 +55,33 @@ export interface BucketDays {
   to: string;
 }
 
-const DAY_MS = 86_400_000;
-const dayText = (date: Date) => date.toISOString().slice(0, 10);
-
 /**
  * The trend's buckets of a period, in order: for a month every week (Monday to Sunday) that overlaps it, each
  * counting only its days inside the month; for a year its twelve months. `unit` is the SQL `date_trunc` field
- * whose value is a bucket's `start` (`week` truncates to the Monday, as ISO weeks begin).
+ * whose value is a bucket's `start` (`week` truncates to the Monday, as ISO weeks begin). Calendar days only:
+ * the rollups they are read from are already cut in the account's zone.
  */
 export function trendBuckets(period: InsightsPeriod): { unit: 'week' | 'month'; buckets: BucketDays[] } {
-  const { from, to } = periodRange(period);
-  const last = new Date(to.getTime() - DAY_MS);
+  const { from, to } = periodDays(period);
+  const last = addDays(to, -1);
   if (period.scope === 'year') {
     const buckets = Array.from({ length: 12 }, (_, i) => {
-      const start = new Date(Date.UTC(period.yy, i, 1));
-      return {
-        start: dayText(start),
-        from: dayText(start),
-        to: dayText(new Date(Date.UTC(period.yy, i + 1, 0))),
-      };
+      const month = periodDays({ scope: 'month', mm: i + 1, yy: period.yy });
+      return { start: month.from, from: month.from, to: addDays(month.to, -1) };
     });
     return { unit: 'month', buckets };
   }
   const buckets: BucketDays[] = [];
-  // getUTCDay: 0 Sunday … 6 Saturday; days back to that week's Monday.
-  let monday = new Date(from.getTime() - ((from.getUTCDay() + 6) % 7) * DAY_MS);
+  // Back to the Monday of the week the month begins in.
+  let monday = addDays(from, -weekdayOf(from));
   while (monday < to) {
-    const sunday = new Date(monday.getTime() + 6 * DAY_MS);
+    const sunday = addDays(monday, 6);
     buckets.push({
-      start: dayText(monday),
-      from: dayText(monday < from ? from : monday),
-      to: dayText(sunday > last ? last : sunday),
+      start: monday,
+      from: monday < from ? from : monday,
+      to: sunday > last ? last : sunday,
     });
-    monday = new Date(monday.getTime() + 7 * DAY_MS);
+    monday = addDays(monday, 7);
   }
   return { unit: 'week', buckets };
 }

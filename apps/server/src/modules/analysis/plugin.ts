@@ -43,10 +43,11 @@ export default fp(
       cache.invalidate(userId);
       insights.invalidate(userId);
     };
+    const tellOthers = (userId: string) => void app.cluster.broadcast({ kind: 'recent-analyses', userId });
     /** The user's analyses changed: drop what this instance keeps, and tell the others. */
     const changed = (userId: string) => {
       invalidate(userId);
-      void app.cluster.broadcast({ kind: 'recent-analyses', userId });
+      tellOthers(userId);
     };
     app.cluster.on('recent-analyses', ({ userId }) => invalidate(userId));
     app.touchpoints.onAnalysisStored((userId) => changed(userId));
@@ -58,9 +59,11 @@ export default fp(
       insightsCache: insights,
       usage: app.usage,
       touchpoints: app.touchpoints.ingest,
+      timeZone: (userId) => app.users.timeZone(userId),
+      tellOthers,
     });
     app.decorate('analysis', service);
     registerAnalysisRoutes(app, service, changed);
   },
-  { name: 'analysis', dependencies: ['db', 'socket', 'cluster', 'billing', 'touchpoints', 'auth'] },
+  { name: 'analysis', dependencies: ['db', 'socket', 'cluster', 'users', 'billing', 'touchpoints', 'auth'] },
 );

@@ -4,14 +4,16 @@ import { and, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizz
 import type { Db } from '../../db/database.ts';
 import { preparedRows } from '../../db/prepared.ts';
 import { analyses, analysisDailyRollups, analysisDomainRollups, type AnalysisRow } from '../../db/schema.ts';
-import { dayOfSql, startOfDaySql } from '../../lib/days.ts';
-import { CUT_ZONE } from './periods.ts';
+import { addDays, dayOf, dayOfSql, startOfDay } from '../../lib/days.ts';
+import type { PeriodRange } from './periods.ts';
 import { analysisViewTexts } from './view.ts';
 
 /**
  * Analyses and their rollups (decision 071): the only module code that touches `analyses`,
  * `analysis_daily_rollups` and `analysis_domain_rollups`. Every read is scoped by the user's id.
- * Days and months are UTC calendar days and months of `analyses.created_at`.
+ * Days and months are calendar days and months of `analyses.created_at` in the account's time zone
+ * (`users.time_zone`, decisions 154 and 155): the rollups read it from the user's row as they are written, and
+ * a change of zone re-cuts them (`recutRollups`).
  */
 
 // ── Storing ──────────────────────────────────────────────────────────────────────────────────────
@@ -80,10 +82,13 @@ export async function deleteAnalyses(tx: Db, ids: readonly string[]): Promise<vo
   await tx.delete(analyses).where(inArray(analyses.id, [...ids]));
 }
 
-// The rollup figures of analyses, as SQL over a row source aliased `a` (one definition for the storing
-// upsert and the rebuild, so the two can never disagree).
-const DAY = sql.raw(`(a.created_at at time zone '${CUT_ZONE}')::date`);
-const MONTH = sql.raw(`date_trunc('month', a.created_at at time zone '${CUT_ZONE}')::date`);
+// The rollup figures of analyses, as SQL over a row source aliased `a` joined to its owner `u` (one definition
+// for the storing upsert, the subtraction and the rebuild, so they can never disagree). Days and months are cut
+// in the owner's zone, read from the row (never a literal in the SQL text).
+const DAY = sql.raw('(a.created_at at time zone u.time_zone)::date');
+const MONTH = sql.raw(`date_trunc('month', a.created_at at time zone u.time_zone)::date`);
+/** Analyses with their owner, for `DAY` and `MONTH`. */
+const OWNED = sql.raw('from analyses a join users u on u.id = a.user_id');
 const categoryColumn = (id: CategoryId) => `${id}_sum`;
 /** The daily rollups' verdict columns (`uplifting_pages`, …), in VERDICTS order. */
 const verdictColumn = (verdict: Verdict) => `${verdict}_pages`;
@@ -126,10 +131,14 @@ const addDomain = sql.raw(
  * Adds stored analyses (any users) to the day and domain rollups, inside the transaction that stored them:
  * one upsert per table, aggregated per (user, day) and (user, month, host). Read back from the rows
  * themselves, so the days, months and figures are exactly what a rebuild would compute.
+ *
+ * A change of the owner's zone cannot slip between: inserting the analyses took a key-share lock on each
+ * owner's row (their foreign key), which a change of zone's `FOR UPDATE` (users `lockPreferences`) waits for; a
+ * change under way holds the row, so the insert waits for it and these statements then read the new zone.
  */
 export async function addManyToRollups(tx: Db, analysisIds: readonly string[]): Promise<void> {
   if (analysisIds.length === 0) return;
-  await addSourceToRollups(tx, sql`from analyses a where ${inArray(sql.raw('a.id'), [...analysisIds])}`);
+  await addSourceToRollups(tx, sql`${OWNED} where ${inArray(sql.raw('a.id'), [...analysisIds])}`);
 }
 
 async function addSourceToRollups(tx: Db, source: SQL): Promise<void> {
@@ -150,11 +159,16 @@ const subDaily = sql.raw(DAILY_SUMS.map((c) => `${c} = r.${c} - v.${c}`).join(',
  * Takes analyses (any users) back out of the day and domain rollups, inside the transaction that removes
  * them, before the rows go: the same aggregates as `addManyToRollups`, subtracted, in the same lock order
  * (daily rows, then domain rows, each in key order). A day or month-and-host left with nothing is removed,
- * so the insights' months list no longer names it.
+ * so the insights' months list no longer names it. The owners' rows are key-share locked first, as storing
+ * does through the foreign key: a change of zone waits, or is waited for, and the days subtracted are the
+ * days the analyses were added to.
  */
 export async function subtractManyFromRollups(tx: Db, analysisIds: readonly string[]): Promise<void> {
   if (analysisIds.length === 0) return;
-  const source = sql`from analyses a where ${inArray(sql.raw('a.id'), [...analysisIds])}`;
+  const ids = inArray(sql.raw('a.id'), [...analysisIds]);
+  await tx.execute(sql`
+    select 1 from users where id in (select a.user_id from analyses a where ${ids}) order by id for key share`);
+  const source = sql`${OWNED} where ${ids}`;
   await tx.execute(sql`
     with v (${DAILY_COLUMNS}) as (
       select a.user_id, ${DAY}, ${dailyAggregates} ${source} group by a.user_id, ${DAY} order by 1, 2
@@ -200,8 +214,9 @@ export async function lockAnalysisForRemoval(
 }
 
 /**
- * Recomputes the rollups of one user (or of everybody) from the stored analyses: after a bulk import that
- * bypassed the worker (benchmarks), or to repair. The migration that created the tables ran the same SQL.
+ * Recomputes the rollups of one user (or of everybody) from the stored analyses, cut in each owner's zone: after
+ * a bulk import that bypassed the worker (benchmarks), or to repair. The migration that created the tables ran
+ * the same SQL (then in UTC, every account's zone at the time). Run it in a transaction where others may write.
  */
 export async function rebuildRollups(db: Db, userId?: string): Promise<void> {
   const scope = userId === undefined ? sql`true` : sql`a.user_id = ${userId}`;
@@ -210,11 +225,20 @@ export async function rebuildRollups(db: Db, userId?: string): Promise<void> {
   await db.execute(sql`delete from analysis_domain_rollups where ${rollupScope}`);
   await db.execute(sql`
     insert into analysis_daily_rollups (${DAILY_COLUMNS})
-    select a.user_id, ${DAY}, ${dailyAggregates} from analyses a where ${scope} group by a.user_id, ${DAY}`);
+    select a.user_id, ${DAY}, ${dailyAggregates} ${OWNED} where ${scope} group by a.user_id, ${DAY}`);
   await db.execute(sql`
     insert into analysis_domain_rollups (${DOMAIN_COLUMNS})
-    select a.user_id, ${MONTH}, a.host, ${domainAggregates} from analyses a where ${scope}
+    select a.user_id, ${MONTH}, a.host, ${domainAggregates} ${OWNED} where ${scope}
     group by a.user_id, ${MONTH}, a.host`);
+}
+
+/**
+ * Re-cuts the user's rollups in the zone their row now holds, inside the transaction that changed it (which
+ * first locked the row `FOR UPDATE`, users `lockPreferences`): the rows are rebuilt from the analyses, so nothing
+ * is lost and every analysis lies on its day and month in the new zone; the totals stay what they were.
+ */
+export async function recutRollups(tx: Db, userId: string): Promise<void> {
+  await rebuildRollups(tx, userId);
 }
 
 // ── Reading analyses ─────────────────────────────────────────────────────────────────────────────
@@ -233,18 +257,19 @@ export type StoredCard =
  * A page of the user's history in one statement (decision 097): the analyses created at or after `since`,
  * newest first (ties by id), after the `before` key when given, at most `limit`, each as its stored card with
  * its key for the next page; and how many analyses and tokens the user has since `since` (the window's
- * cards, whatever the page): the whole UTC days after `since` from the daily rollups, the rest of `since`'s
- * own day from the analyses themselves.
+ * cards, whatever the page): the whole days (in `timeZone`, the zone the rollups are cut in) after `since`
+ * from the daily rollups, the rest of `since`'s own day from the analyses themselves.
  */
 export async function recentPage(
   db: Db,
   userId: string,
-  options: { since: Date; limit: number; before?: AnalysisKey | undefined },
+  options: { since: Date; limit: number; before?: AnalysisKey | undefined; timeZone: string },
 ): Promise<{
   rows: { card: StoredCard; key: AnalysisKey }[];
   totals: { touchpoints: number; tokens: number };
 }> {
-  const sinceDay = dayText(options.since);
+  const sinceDay = dayOf(options.since, options.timeZone);
+  const nextDay = startOfDay(addDays(sinceDay, 1), options.timeZone).toISOString();
   const since = options.since.toISOString();
   const after = options.before
     ? sql`and (created_at, id) < (${options.before.at}::timestamp at time zone 'UTC', ${options.before.id}::uuid)`
@@ -269,7 +294,7 @@ export async function recentPage(
              (select count(*)::float8 as n, coalesce(sum(tokens), 0)::float8 as t
                 from analyses
                where user_id = ${userId} and created_at >= ${since}::timestamptz
-                 and created_at < (${sinceDay}::date + 1)::timestamp at time zone 'UTC') a
+                 and created_at < ${nextDay}::timestamptz) a
     ), page as (
       select id, created_at, card_json, case when card_json is null then view_json end as view_json,
              to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as exact_at
@@ -423,9 +448,6 @@ export async function periodPages(
 
 // ── Reading rollups ──────────────────────────────────────────────────────────────────────────────
 
-/** A UTC date as the `date` column's text (`2025-03-01`). */
-const dayText = (date: Date) => date.toISOString().slice(0, 10);
-
 export interface DomainFigures {
   host: string;
   visits: number;
@@ -450,24 +472,28 @@ export interface PeriodInsights {
 }
 
 /**
- * Everything the insights of the period [from, to) (UTC midnights) show, in one statement (decision 097):
- * the daily rollups' totals, the newest cards, the top hosts from the domain rollups and the months with
- * data. The rollups also say from which day on the newest cards lie (the latest day from which the period
- * holds at least `cards` analyses), so the cards' index scan reads a day or so of rows, never the period.
+ * Everything the insights of the period show, in one statement (decision 097): the daily rollups' totals, the
+ * newest cards, the top hosts from the domain rollups and the months with data. The rollups are read by the
+ * period's days, the analyses by its instants (both in the account's zone, `timeZone`). The rollups also say
+ * from which day on the newest cards lie (the latest day from which the period holds at least `cards`
+ * analyses), so the cards' index scan reads a day or so of rows, never the period.
  * The lists come back as JSON arrays of arrays: one row, one round trip, whatever the period holds.
  */
 export async function periodInsights(
   db: Db,
   userId: string,
-  range: { from: Date; to: Date },
+  range: PeriodRange,
+  timeZone: string,
   limits: { cards: number; domains: number },
 ): Promise<PeriodInsights> {
   const sums = sql.raw(
     CATEGORY_IDS.map((id) => `coalesce(sum(${categoryColumn(id)}), 0)::float8 as ${id}`).join(', '),
   );
   const columns = sql.raw(CATEGORY_IDS.map(categoryColumn).join(', '));
-  const from = dayText(range.from);
-  const to = dayText(range.to);
+  const from = range.fromDay;
+  const to = range.toDay;
+  const fromAt = range.from.toISOString();
+  const toAt = range.to.toISOString();
   const [row = {}] = await preparedRows<Record<string, unknown>>(
     db,
     'period_insights',
@@ -480,11 +506,14 @@ export async function periodInsights(
                where running >= ${limits.cards} order by day desc limit 1) as newest_from
         from days
     ), cards as (
+      -- From the newest day's midnight, less 3 hours: PostgreSQL reads a midnight the clocks repeat as the later
+      -- one, and an earlier bound never changes which are the newest.
       select id, url, created_at, overall_score
         from analyses
        where user_id = ${userId}
-         and created_at >= (greatest(${from}::date, (select newest_from from figures))::timestamp at time zone 'UTC')
-         and created_at < (${to}::date::timestamp at time zone 'UTC')
+         and created_at >= greatest(${fromAt}::timestamptz,
+               (select newest_from from figures)::timestamp at time zone ${timeZone} - interval '3 hours')
+         and created_at < ${toAt}::timestamptz
        order by created_at desc, id desc
        limit ${limits.cards}
     ), domains as (
@@ -501,8 +530,8 @@ export async function periodInsights(
       select distinct model_version
         from analyses
        where user_id = ${userId}
-         and created_at >= (${from}::date::timestamp at time zone 'UTC')
-         and created_at < (${to}::date::timestamp at time zone 'UTC')
+         and created_at >= ${fromAt}::timestamptz
+         and created_at < ${toAt}::timestamptz
          and model_version is not null
     )
     select f.*,
@@ -569,19 +598,20 @@ export interface VerdictBucketCount {
 export async function verdictTrend(
   db: Db,
   userId: string,
-  range: { previousFrom: Date; from: Date; to: Date; unit: 'week' | 'month' },
+  /** Calendar days (`YYYY-MM-DD`): the rollups are already cut in the account's zone. */
+  range: { previousFrom: string; from: string; to: string; unit: 'week' | 'month' },
 ): Promise<VerdictBucketCount[]> {
   const sums = sql.raw(VERDICT_COLUMNS.map((c) => `sum(${c})::int as ${c}`).join(', '));
   const rows = await preparedRows<Record<string, unknown>>(
     db,
     'verdict_trend',
     sql`
-    select case when day < ${dayText(range.from)}::date then null
+    select case when day < ${range.from}::date then null
                 else to_char(date_trunc(${range.unit}::text, day::timestamp), 'YYYY-MM-DD')
            end as bucket,
            sum(analyses)::int as analyses, ${sums}
       from analysis_daily_rollups
-     where user_id = ${userId} and day >= ${dayText(range.previousFrom)}::date and day < ${dayText(range.to)}::date
+     where user_id = ${userId} and day >= ${range.previousFrom}::date and day < ${range.to}::date
      group by 1`,
   );
   return rows.map((row) => ({
@@ -640,7 +670,7 @@ export async function dailyVerdicts(
       and(
         eq(analyses.userId, userId),
         sql`${analyses.verdict} is not null`,
-        sql`${analyses.createdAt} >= ${startOfDaySql(fromDay, timeZone)}`,
+        gte(analyses.createdAt, startOfDay(fromDay, timeZone)),
       ),
     )
     // By position: the day expression carries its time zone as a parameter, so a repeated one would not match.

@@ -8,7 +8,7 @@ import type { AnalysisService } from './service.ts';
 
 /**
  * History and insights (spec §2, §7; decision 071): GET /api/analysis/recent (paged, with window totals),
- * GET /api/analysis/get/:id, GET /api/analysis/insights (current UTC month) and
+ * GET /api/analysis/get/:id, GET /api/analysis/insights (the current month in the account's zone) and
  * GET /api/analysis/insights/:month/:year (`month` 1–12 or 'all' for the whole year),
  * GET /api/analysis/trends?period=YYYY-MM|YYYY (the verdict trend, issue 29),
  * GET /api/analysis/pages?period=…&page=&verdict=&category=&site= (the period's analysed pages, issue 29), and

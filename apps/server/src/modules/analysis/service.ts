@@ -38,7 +38,7 @@ import type { PerUserCache } from '../../lib/per-user-cache.ts';
 import type { UsageService } from '../billing/usage-service.ts';
 import type { IngestService } from '../touchpoints/ingest.ts';
 import type { RecentPageQuery, RecentPagesCache } from './recent-cache.ts';
-import { currentMonth, periodRange, previousPeriod, trendBuckets } from './periods.ts';
+import { currentMonth, periodDays, periodRange, previousPeriod, trendBuckets } from './periods.ts';
 import * as repo from './repository.ts';
 import { toAnalysis } from './view.ts';
 
@@ -118,7 +118,10 @@ export interface AnalysisService {
    */
   recentResponse(userId: string, query: RecentQuery): Promise<RecentResponseBytes>;
   get(userId: string, id: string): Promise<Analysis>;
-  /** Insights of a period; without one, of the current UTC month (answered even when it has no data). */
+  /**
+   * Insights of a period; without one, of the current month (answered even when it has no data). Months and
+   * years are the account's, cut in its time zone.
+   */
   insights(userId: string, period?: InsightsPeriod): Promise<InsightsResponse>;
   /** `insights` as its routes send it: from the insights cache when it holds the period, otherwise read and kept. */
   insightsResponse(userId: string, period?: InsightsPeriod): Promise<InsightsResponseBytes>;
@@ -158,6 +161,13 @@ export interface AnalysisService {
    * (the reading goals' progress). Analyses without a verdict count only towards their host.
    */
   tally(userId: string, range: { from: Date; to: Date }): Promise<ReadingTally>;
+  /**
+   * Re-cuts the user's rollups in the zone their row now holds, inside the transaction that changed it (which
+   * locked the row first: users `lockPreferencesIn`). Call `changed` after the commit.
+   */
+  recutRollupsIn(tx: Db, userId: string): Promise<void>;
+  /** The user's figures changed (a re-cut): drops their kept pages and insights here and on every instance. */
+  changed(userId: string): void;
 }
 
 /** The pages of a period by verdict and by host. */
@@ -201,15 +211,29 @@ export function createAnalysisService(deps: {
   usage?: Pick<UsageService, 'releaseIn'>;
   /** A forgotten page's touch point: when it was billed, and its removal. */
   touchpoints: Pick<IngestService, 'billedAtIn' | 'removeIn'>;
+  /** The zone the user's days and months are cut in (users `timeZone`, decision 155). */
+  timeZone: (userId: string) => Promise<string>;
+  /** Tells the other instances to drop the user's kept pages and insights; none: one instance. */
+  tellOthers?: (userId: string) => void;
 }): AnalysisService {
-  const { db, clock, recentCache, insightsCache, usage, touchpoints } = deps;
+  const { db, clock, recentCache, insightsCache, usage, touchpoints, timeZone } = deps;
+
+  const dropKept = (userId: string) => {
+    recentCache?.invalidate(userId);
+    insightsCache?.invalidate(userId);
+  };
 
   const recent = async (userId: string, query: RecentQuery): Promise<RecentAnalysesResponse> => {
     const { days, limit, cursor } = pageQuery(query);
     const since = recentWindowStart(clock(), days);
     const before = cursor === undefined ? undefined : decodeCursor(cursor);
     if (before === null) throw badRequest(analysisErrors.badCursor);
-    const { rows, totals } = await repo.recentPage(db, userId, { since, limit: limit + 1, before });
+    const { rows, totals } = await repo.recentPage(db, userId, {
+      since,
+      limit: limit + 1,
+      before,
+      timeZone: await timeZone(userId),
+    });
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {
@@ -240,10 +264,11 @@ export function createAnalysisService(deps: {
     },
 
     async insights(userId, requested) {
-      const period = requested ?? currentMonth(clock());
+      const zone = await timeZone(userId);
+      const period = requested ?? currentMonth(clock(), zone);
       if (period.yy < MIN_INSIGHTS_YEAR || period.yy > MAX_INSIGHTS_YEAR)
         throw badRequest(analysisErrors.badYear);
-      const figures = await repo.periodInsights(db, userId, periodRange(period), {
+      const figures = await repo.periodInsights(db, userId, periodRange(period, zone), zone, {
         cards: INSIGHT_RESULTS_LIMIT,
         domains: TOP_DOMAINS_LIMIT,
       });
@@ -276,8 +301,9 @@ export function createAnalysisService(deps: {
     },
 
     async insightsResponse(userId, requested) {
-      // The period resolved first: "the current month" is another answer once the month has turned.
-      const period = requested ?? currentMonth(clock());
+      // The period resolved first: "the current month" is another answer once the month has turned (in the
+      // account's zone; a change of zone drops the kept answers).
+      const period = requested ?? currentMonth(clock(), await timeZone(userId));
       const read = async () =>
         serializeResponse(contract.analysis.analysisInsightsPeriod, await service.insights(userId, period));
       if (!insightsCache) return read();
@@ -292,11 +318,12 @@ export function createAnalysisService(deps: {
     async trends(userId, period) {
       if (period.yy < MIN_INSIGHTS_YEAR || period.yy > MAX_INSIGHTS_YEAR)
         throw badRequest(analysisErrors.badTrendYear);
+      // Days only: the daily rollups are cut in the account's zone already.
       const previous = previousPeriod(period);
-      const { from, to } = periodRange(period);
+      const { from, to } = periodDays(period);
       const { unit, buckets } = trendBuckets(period);
       const rows = await repo.verdictTrend(db, userId, {
-        previousFrom: periodRange(previous).from,
+        previousFrom: periodDays(previous).from,
         from,
         to,
         unit,
@@ -350,7 +377,7 @@ export function createAnalysisService(deps: {
       const { rows, total } = await repo.periodPages(
         db,
         userId,
-        periodRange(period),
+        periodRange(period, await timeZone(userId)),
         { verdict: filters.verdict, category: filters.category, site: filters.site?.toLowerCase() },
         { limit: pageSize, offset: (page - 1) * pageSize },
       );
@@ -381,8 +408,7 @@ export function createAnalysisService(deps: {
         return true;
       });
       if (!found) throw notFound(messages.server.analysisNotFound);
-      recentCache?.invalidate(userId);
-      insightsCache?.invalidate(userId);
+      dropKept(userId);
     },
 
     async listAll(userId) {
@@ -401,7 +427,14 @@ export function createAnalysisService(deps: {
       }
       return { verdicts, hosts };
     },
-    dailyVerdicts: (userId, fromDay, timeZone) => repo.dailyVerdicts(db, userId, fromDay, timeZone),
+    dailyVerdicts: (userId, fromDay, zone) => repo.dailyVerdicts(db, userId, fromDay, zone),
+
+    recutRollupsIn: (tx, userId) => repo.recutRollups(tx, userId),
+
+    changed(userId) {
+      dropKept(userId);
+      deps.tellOthers?.(userId);
+    },
   };
   return service;
 }

@@ -16,7 +16,13 @@ declare module 'fastify' {
  */
 export default serviceModule(
   'goals',
-  ['db', 'auth', 'analysis'],
-  (app) => createGoalsService({ db: app.db, clock: app.clock, analysis: app.analysis }),
+  ['db', 'users', 'auth', 'analysis'],
+  (app) =>
+    createGoalsService({
+      db: app.db,
+      clock: app.clock,
+      analysis: app.analysis,
+      timeZone: (userId) => app.users.timeZone(userId),
+    }),
   registerGoalsRoutes,
 );

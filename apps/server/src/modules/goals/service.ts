@@ -5,7 +5,10 @@ import type { AnalysisService } from '../analysis/service.ts';
 import { goalProgress } from './progress.ts';
 import * as repo from './repository.ts';
 
-/** A person's reading goals and how the current week and day measure up (issue 29, decision 152). */
+/**
+ * A person's reading goals and how the current week and day measure up (issue 29, decision 152): today and this
+ * week (Monday to Sunday) on the person's own calendar, cut in the account's time zone (decision 155).
+ */
 export interface GoalsService {
   /** The goals as set, in order (the account export). */
   list(userId: string): Promise<Goal[]>;
@@ -19,8 +22,10 @@ export function createGoalsService(deps: {
   db: Parameters<typeof repo.listGoals>[0];
   clock: Clock;
   analysis: Pick<AnalysisService, 'tally'>;
+  /** The zone the user's days and weeks are cut in (users `timeZone`). */
+  timeZone: (userId: string) => Promise<string>;
 }): GoalsService {
-  const { db, clock, analysis } = deps;
+  const { db, clock, analysis, timeZone } = deps;
 
   const list = async (userId: string): Promise<Goal[]> =>
     // Rows were validated on the way in; parsing keeps the types honest.
@@ -34,7 +39,7 @@ export function createGoalsService(deps: {
     async withProgress(userId) {
       const goals = await list(userId);
       if (goals.length === 0) return [];
-      const periods = readingPeriods(clock());
+      const periods = readingPeriods(clock(), await timeZone(userId));
       const [week, today] = await Promise.all([
         analysis.tally(userId, periods.week),
         analysis.tally(userId, periods.day),

@@ -15,7 +15,13 @@ declare module 'fastify' {
  */
 export default serviceModule(
   'mood',
-  ['db', 'auth', 'analysis'],
-  (app) => createMoodService({ db: app.db, clock: app.clock, analysis: app.analysis }),
+  ['db', 'users', 'auth', 'analysis'],
+  (app) =>
+    createMoodService({
+      db: app.db,
+      clock: app.clock,
+      analysis: app.analysis,
+      timeZone: (userId) => app.users.timeZone(userId),
+    }),
   registerMoodRoutes,
 );

@@ -36,16 +36,17 @@ const toCheckIn = (row: MoodCheckinRow): MoodCheckIn => ({
 });
 
 /**
- * `timeZone` cuts the days (UTC until accounts have a zone of their own: pass it here then).
+ * `timeZone` answers the zone the user's days are cut in (the account's, decision 155; UTC when not given): a
+ * check-in lands on the person's own today, and is paired with the reading of their own day before.
  */
 export function createMoodService(deps: {
   db: Db;
   clock: Clock;
   analysis: Pick<AnalysisService, 'dailyVerdicts'>;
-  timeZone?: (userId: string) => string;
+  timeZone?: (userId: string) => Promise<string>;
 }): MoodService {
   const { db, clock, analysis } = deps;
-  const zoneOf = deps.timeZone ?? (() => DEFAULT_TIME_ZONE);
+  const zoneOf = deps.timeZone ?? (() => Promise.resolve(DEFAULT_TIME_ZONE));
 
   return {
     async checkIn(userId, score, note) {
@@ -54,7 +55,7 @@ export function createMoodService(deps: {
       const { row, replaced } = await repo.upsertDay(
         db,
         userId,
-        dayOf(now, zoneOf(userId)),
+        dayOf(now, await zoneOf(userId)),
         score,
         trimmed || null,
         now,
@@ -63,7 +64,7 @@ export function createMoodService(deps: {
     },
 
     async list(userId, days = MOOD_DAYS_DEFAULT) {
-      const today = dayOf(clock(), zoneOf(userId));
+      const today = dayOf(clock(), await zoneOf(userId));
       const rows = await repo.listFrom(db, userId, addDays(today, -(days - 1)));
       return { success: true, today, checkIns: rows.map(toCheckIn) };
     },
@@ -84,7 +85,7 @@ export function createMoodService(deps: {
       }
       // Oldest check-in's previous day onwards: each check-in is paired with the reading of the day before.
       const oldest = rows[rows.length - 1]!.day;
-      const reading = await analysis.dailyVerdicts(userId, addDays(oldest, -1), zoneOf(userId));
+      const reading = await analysis.dailyVerdicts(userId, addDays(oldest, -1), await zoneOf(userId));
       const drainingShare = new Map(
         reading.filter((d) => d.pages > 0).map((d) => [d.day, d.draining / d.pages]),
       );

@@ -57,6 +57,32 @@ export async function findPreferences(db: Db, userId: string): Promise<StoredPre
   return row ?? null;
 }
 
+/**
+ * The stored preferences, the row locked `FOR UPDATE` until the caller's transaction ends: the first statement
+ * of a change of time zone. Storing or forgetting an analysis key-share locks its owner's row (analyses module),
+ * so once this answers none of them is under way for the user, and none begins until the rollups are re-cut.
+ */
+export async function lockPreferences(tx: Db, userId: string): Promise<StoredPreferences | null> {
+  const [row] = await tx
+    .select({ timeZone: users.timeZone, weeklyLetter: users.weeklyLetter })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row ?? null;
+}
+
+/**
+ * Whether the database knows the zone (the contract already checked it against the runtime's `Intl`): every cut
+ * in SQL names it, so a zone only one of the two knows is refused rather than stored.
+ */
+export async function databaseKnowsZone(db: Db, timeZone: string): Promise<boolean> {
+  const result: unknown = await db.execute(
+    sql`select exists (select 1 from pg_timezone_names where name = ${timeZone}) as known`,
+  );
+  const [row] = (result as { rows: { known: boolean | string }[] }).rows;
+  return row?.known === true || row?.known === 't';
+}
+
 export async function findById(db: Db, userId: string): Promise<UserRecord | null> {
   const [row] = await db.select(userColumns).from(users).where(eq(users.id, userId)).limit(1);
   return row ?? null;

@@ -5,6 +5,7 @@ import {
   type QuestionnaireState,
 } from '@mediadiet/contract/enums';
 import { userUpdateEvent, type UserUpdatePayload } from '@mediadiet/contract/realtime';
+import { DEFAULT_TIME_ZONE } from '@mediadiet/contract/preferences';
 import type { User } from '@mediadiet/contract/user';
 import type { Db } from '../../db/database.ts';
 import type { PerUserCache } from '../../lib/per-user-cache.ts';
@@ -61,6 +62,16 @@ export interface UsersService {
   findRecordByEmail(email: string): Promise<UserRecord | null>;
   /** The time zone and the weekly letter choice as stored (not part of the spec's User); null: no such user. */
   preferences(userId: string): Promise<StoredPreferences | null>;
+  /**
+   * The zone the user's days, weeks and months are cut in (decision 155), through the zones cache when the
+   * service has one: read on every insights, goals and mood call. Every change through this service drops the
+   * kept zone here and, through `onChanged`, on the other instances. 'UTC' for a user that does not exist.
+   */
+  timeZone(userId: string): Promise<string>;
+  /** `preferences` inside the caller's transaction, the row locked until it ends (a change of time zone). */
+  lockPreferencesIn(tx: Db, userId: string): Promise<StoredPreferences | null>;
+  /** Whether the database can cut days in `timeZone` (an IANA name the contract accepted). */
+  databaseKnowsZone(timeZone: string): Promise<boolean>;
   /** Creates a user; null when the e-mail is already registered (case-insensitively). */
   create(values: { email: string; name: string }): Promise<User | null>;
   /**
@@ -93,16 +104,25 @@ export function createUsersService(deps: {
   emitToUser: EmitToUser;
   /** Keeps users a moment for `findByIdCached`; none: every call reads. */
   cache?: PerUserCache<User | null>;
+  /** Keeps users' time zones for `timeZone`; none: every call reads. */
+  zones?: PerUserCache<string>;
   /** Called after a user changed or was removed (the plugin tells the other instances). */
   onChanged?: (userId: string) => void;
 }): UsersService {
-  const { db, emitToUser, cache } = deps;
+  const { db, emitToUser, cache, zones } = deps;
   const removedListeners: ((userId: string) => void)[] = [];
 
   const changed = (userId: string) => {
     cache?.invalidate(userId);
+    zones?.invalidate(userId);
     deps.onChanged?.(userId);
   };
+
+  /** Zones the database knows (its list of ~600 never changes while it runs; reading it takes ~0.1 s). */
+  const knownZones = new Set<string>();
+
+  const readZone = async (userId: string) =>
+    (await repository.findPreferences(db, userId))?.timeZone ?? DEFAULT_TIME_ZONE;
 
   const emit = (user: User) => {
     changed(user.id);
@@ -131,6 +151,14 @@ export function createUsersService(deps: {
     },
     findRecordByEmail: (email) => repository.findByEmail(db, email),
     preferences: (userId) => repository.findPreferences(db, userId),
+    timeZone: (userId) => (zones ? zones.through(userId, '', () => readZone(userId)) : readZone(userId)),
+    lockPreferencesIn: (tx, userId) => repository.lockPreferences(tx, userId),
+    async databaseKnowsZone(timeZone) {
+      if (knownZones.has(timeZone)) return true;
+      const known = await repository.databaseKnowsZone(db, timeZone);
+      if (known) knownZones.add(timeZone);
+      return known;
+    },
     async create(values) {
       const record = await repository.insert(db, values);
       return record ? toUser(record) : null;
