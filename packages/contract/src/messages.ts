@@ -347,14 +347,50 @@ export const messages = {
   },
 
   /**
-   * Reading goals (issue 29, decision 152): the dashboard card, its editor, the server's validation and the
-   * nudge toast. Numbers are whole; the sentences name the period they count.
+   * Account preferences (issue 29, decisions 154 and 155): the server's validation, Settings' "Preferences" card
+   * (time zone, weekly letter) and the dashboard's offer of the browser's zone.
    */
   preferences: {
     timeZoneUnknown: 'Unknown time zone: choose one from the list, such as Europe/Berlin',
     weeklyLetterType: 'The weekly letter setting must be true or false',
     nothingToChange: 'Nothing to change: send a time zone, the weekly letter setting, or both',
+    title: 'Preferences',
+    loading: 'Loading your preferences…',
+    loadFailed: 'Your preferences could not be loaded.',
+    saveFailed: 'Your preferences could not be saved. Please try again.',
+    timeZoneTitle: 'Time zone',
+    timeZoneDescription:
+      'Your days, weeks and months begin at midnight in this time zone: Insights, Trends, Goals, Mood and the weekly letter all follow it.',
+    timeZoneLabel: 'Time zone',
+    timeZonePlaceholder: 'Search for a city or region',
+    timeZoneNoMatch: (query: string) => `No time zone matches “${query}”.`,
+    timeZoneMatches: (count: number) =>
+      count === 1 ? '1 time zone matches.' : `${count} time zones match.`,
+    timeZoneSaving: 'Saving…',
+    timeZoneSaved: (zone: string) => `Time zone saved: ${zone}. Your insights, goals and mood now follow it.`,
+    browserZone: (zone: string) => `Your browser is set to ${zone}.`,
+    useBrowserZone: (zone: string) => `Use ${zone}`,
+    localTime: (time: string, offset: string) => `It is ${time} there (${offset}).`,
+    weeklyLetterTitle: 'Weekly letter',
+    weeklyLetterDescription:
+      'A short letter every Monday about the week you read: what lifted you, what drained you and how your goals went.',
+    weeklyLetterLabel: 'Send me the weekly letter',
+    weeklyLetterOn: 'The weekly letter is on.',
+    weeklyLetterOff: 'The weekly letter is off.',
+    /** The dashboard's offer, for an account still on UTC whose browser is elsewhere. */
+    offerTitle: 'Use your own time zone?',
+    offer: (zone: string) =>
+      `Your days, weeks and months are cut in UTC. Your browser is set to ${zone}: use it, so that a day ends at your midnight.`,
+    offerAccept: (zone: string) => `Use ${zone}`,
+    offerDecline: 'Keep UTC',
+    /** A new account takes the browser's zone on its own, and says so. */
+    detected: (zone: string) =>
+      `Your days now follow your time zone, ${zone}. You can change it in Settings.`,
   },
+  /**
+   * Reading goals (issue 29, decision 152): the dashboard card, its editor, the server's validation and the
+   * nudge toast. Numbers are whole; the sentences name the period they count.
+   */
   goals: {
     title: 'Goals',
     loading: 'Loading your goals...',
@@ -368,7 +404,8 @@ export const messages = {
     setGoal: 'Set a goal',
     editGoals: 'Edit goals',
     editorTitle: 'Your reading goals',
-    editorDescription: 'Up to 10 goals. Weeks run Monday to Sunday; days and weeks are counted in UTC.',
+    editorDescription:
+      'Up to 10 goals. Weeks run Monday to Sunday; days and weeks are counted in your time zone (Settings).',
     addGoal: 'Add a goal',
     removeGoal: 'Remove',
     save: 'Save goals',

@@ -13,6 +13,8 @@ export const queryKeys = {
   /** Everything under the account domain (`GET /api/account/info`, …). */
   account: ['account'] as const,
   accountInfo: ['account', 'info'] as const,
+  /** `GET /api/account/preferences` → the time zone and the weekly letter setting (lib/preferences.ts). */
+  preferences: ['account', 'preferences'] as const,
   /** Everything under the subscription domain (the subscription feature's keys all start with it). */
   subscription: ['subscription'] as const,
   /** Everything under the analysis domain (recent analyses, one analysis, insights). */

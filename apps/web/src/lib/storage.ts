@@ -98,6 +98,21 @@ export function subscribeToStorage(listener: Listener): () => void {
   };
 }
 
+/** An item, re-rendering when it changes here or in another tab. */
+export function useStoredItem(key: string): string | null {
+  return useSyncExternalStore(
+    subscribeToStorage,
+    () => readItem(key),
+    () => null,
+  );
+}
+
+/**
+ * The browser zone the dashboard's time zone offer was answered for, per user (`time_zone_offer:<userId>`,
+ * decision 155): taken or declined, it is not offered again for that zone in this browser.
+ */
+export const timeZoneOfferKey = (userId: string) => `time_zone_offer:${userId}`;
+
 /** The current auth token, re-rendering when it changes here or in another tab. */
 export function useAuthToken(): string | null {
   return useSyncExternalStore(subscribeToStorage, getAuthToken, () => null);

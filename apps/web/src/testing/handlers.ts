@@ -67,6 +67,14 @@ export const defaultHandlers = [
   http.get('*/api/analysis/trends', () => HttpResponse.json(buildVerdictTrend())),
   // The Insights' list of analysed pages: none.
   http.get('*/api/analysis/pages', () => HttpResponse.json(buildInsightPages({ results: [] }))),
+  // The account's preferences: the zone the test browser is in (so the dashboard neither takes nor offers
+  // another), the weekly letter off. Settings' own tests answer other ones.
+  http.get('*/api/account/preferences', () =>
+    HttpResponse.json({
+      success: true,
+      preferences: { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, weeklyLetter: false },
+    }),
+  ),
   // Settings → Signed-in devices: this device only, no paired browser.
   http.get('*/api/account/devices', () =>
     HttpResponse.json({

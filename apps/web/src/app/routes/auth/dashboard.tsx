@@ -29,7 +29,9 @@ import { IgnoredSites } from '@/features/urls/components/ignored-sites';
 import { GoalsCard } from '@/features/goals/components/goals-card';
 import { MoodCheckIn } from '@/features/mood/components/mood-check-in';
 import { MoodInsightCard } from '@/features/mood/components/mood-insight-card';
+import { TimeZoneOffer } from '@/features/account/components/time-zone-offer';
 import { useAccountInfo } from '@/lib/account-info';
+import { useRefetchOnZoneChange } from '@/lib/preferences';
 import { useExtension } from '@/features/extension/components/extension-provider';
 import { AnalysisDetail } from '@/features/analysis/components/analysis-detail';
 import { HistorySection } from '@/features/analysis/components/history-section';
@@ -42,6 +44,11 @@ import { ANALYSIS_PARAM, focusReturnTarget, readReturnFocus } from '@/features/a
 // Settings and Personality load with their tab (the insights view is the default; docs/decisions/073).
 const AccountSettings = lazy(() =>
   import('@/features/account/components/account-settings').then((m) => ({ default: m.AccountSettings })),
+);
+const PreferencesSettings = lazy(() =>
+  import('@/features/account/components/preferences-settings').then((m) => ({
+    default: m.PreferencesSettings,
+  })),
 );
 const SignedInDevices = lazy(() =>
   import('@/features/account/components/signed-in-devices').then((m) => ({ default: m.SignedInDevices })),
@@ -99,6 +106,8 @@ export function Component() {
   const [requested, setView] = useRequestedView();
   const view = resolveDashboardView(nav, requested);
   const firstName = user?.name.trim().split(/\s+/)[0];
+  // Everything cut in the account's zone is read again when it changes (here, in another tab or device).
+  useRefetchOnZoneChange();
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12 print:max-w-none print:p-0">
@@ -131,6 +140,9 @@ export function Component() {
           ) : null}
         </nav>
       )}
+
+      {/* The browser's time zone for an account still on UTC: taken by a new account, offered to an older one. */}
+      <TimeZoneOffer showOffer={view === 'insights'} />
 
       <section id="dashboard-view" aria-labelledby="dashboard-view-title" className="mt-8 print:mt-0">
         {view === 'urlManagement' ? (
@@ -257,6 +269,7 @@ function SettingsView() {
   return (
     <div className="grid max-w-3xl gap-6">
       <SubscriptionSummaryCard />
+      <PreferencesSettings />
       <IgnoredSitesLink />
       <SignedInDevices />
       <AccountSettings />

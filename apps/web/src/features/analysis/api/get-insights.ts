@@ -9,7 +9,7 @@ import { loadPolicy } from '@/features/analysis/api/load-policy';
 export type Period = Pick<InsightsPeriod, 'mm' | 'yy'>;
 
 /**
- * `GET /api/analysis/insights` (period null: the current month, UTC) or
+ * `GET /api/analysis/insights` (period null: the current month in the account's time zone) or
  * `GET /api/analysis/insights/:month/:year` (`month` 'all' for a whole year).
  */
 export function getInsights(period: Period | null, signal?: AbortSignal) {

@@ -9,6 +9,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { useDisplayTimeZone } from '@/lib/preferences';
 import { notify } from '@/lib/toast';
 import { useAnalysis } from '@/features/analysis/api/get-analysis';
 import { CategoryScoreCard } from '@/features/analysis/components/category-score-card';
@@ -85,6 +86,7 @@ export function AnalysisDetail({ id, onBack, onClose }: AnalysisDetailProps) {
 }
 
 function AnalysisDetailBody({ analysis }: { analysis: Analysis }) {
+  const timeZone = useDisplayTimeZone();
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Keyboard and screen-reader users land on the detail they opened.
   useEffect(() => headingRef.current?.focus(), []);
@@ -128,7 +130,7 @@ function AnalysisDetailBody({ analysis }: { analysis: Analysis }) {
           </Field>
           <Field label="Tokens">{formatCount(analysis.tokens)}</Field>
           <Field label="Created">
-            <time dateTime={analysis.createdAt}>{formatDateTime(analysis.createdAt)}</time>
+            <time dateTime={analysis.createdAt}>{formatDateTime(analysis.createdAt, timeZone)}</time>
           </Field>
           <Field label="Correlation">{formatFigure(figures.correlationCoefficient)}</Field>
           <Field label="Bayes factor">{formatFigure(figures.bayesFactor)}</Field>

@@ -3,6 +3,7 @@ import { Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { cn } from '@/lib/cn';
+import { useDisplayTimeZone } from '@/lib/preferences';
 import { notify } from '@/lib/toast';
 import { useForgetAnalysis } from '@/features/analysis/api/forget-analysis';
 import { formatDateTime, hostnameOf } from '@/features/analysis/utils/format';
@@ -33,7 +34,7 @@ export function ForgetAnalysis({ analysis, look, onForgotten, className }: Forge
     setOpen(false);
   };
   const host = hostnameOf(analysis.url);
-  const when = formatDateTime(analysis.createdAt);
+  const when = formatDateTime(analysis.createdAt, useDisplayTimeZone());
 
   const confirm = () =>
     forget.mutate(analysis.id, {

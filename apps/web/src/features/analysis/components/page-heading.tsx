@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { useDisplayTimeZone } from '@/lib/preferences';
 import { formatDateTime, hasTitle, hostnameOf } from '@/features/analysis/utils/format';
 
 /**
  * The head of an analysed page's card: the page's title when known (otherwise its host leads), what sits
  * under the lead (`children`: the verdict line), then the host (the whole address on hover) and when it was
- * read. The lines carry `${id}-title` (when titled), `${id}-host` and `${id}-time`, which name the card's link
+ * read (in the account's time zone, as the insights' months are cut). The lines carry `${id}-title` (when titled), `${id}-host` and `${id}-time`, which name the card's link
  * (`aria-labelledby`, `pageHeadingLabel`).
  */
 export function PageHeading({
@@ -24,6 +25,7 @@ export function PageHeading({
   children?: ReactNode;
 }) {
   const titled = hasTitle(title);
+  const timeZone = useDisplayTimeZone();
   const host = (
     <span id={`${id}-host`} title={url} className={titled ? 'break-all' : 'block truncate'}>
       {hostnameOf(url)}
@@ -51,7 +53,7 @@ export function PageHeading({
           </>
         ) : null}
         <time id={`${id}-time`} dateTime={createdAt}>
-          {formatDateTime(createdAt)}
+          {formatDateTime(createdAt, timeZone)}
         </time>
       </p>
     </div>

@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatAnalysisScore,
+  formatDateTime,
   formatFigure,
   formatInsightScore,
   formatProbability,
   hostnameOf,
   toFixedDecimal,
 } from '@/features/analysis/utils/format';
+
+describe('dates', () => {
+  it('in the account’s zone, named, when one is given', () => {
+    // 03:00 UTC on 1 December is 7 PM on 30 November in Los Angeles, the month the insights file it under.
+    expect(formatDateTime('2026-12-01T03:00:00.000Z', 'America/Los_Angeles')).toBe(
+      'Nov 30, 2026, 7:00 PM PST',
+    );
+    expect(formatDateTime('2026-07-01T03:00:00.000Z', 'Asia/Tokyo')).toBe('Jul 1, 2026, 12:00 PM GMT+9');
+    expect(formatDateTime('not a date', 'Asia/Tokyo')).toBe('not a date');
+  });
+});
 
 describe('score formats (spec §3, §9)', () => {
   it('analysis scores: percent with 3 decimals', () => {

@@ -1,12 +1,40 @@
 import { ANALYSIS_SCORE_DECIMALS, INSIGHT_SCORE_DECIMALS } from '@mediadiet/contract/constants';
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const zonedFormats = new Map<string, Intl.DateTimeFormat>();
 const countFormat = new Intl.NumberFormat('en-US');
 
-/** "Jan 15, 2025, 10:00 AM" in the reader's time zone; an unreadable date is shown as given. */
-export function formatDateTime(iso: string): string {
+function zonedFormat(timeZone: string): Intl.DateTimeFormat | null {
+  let format = zonedFormats.get(timeZone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZoneName: 'short',
+      });
+    } catch {
+      return null;
+    }
+    zonedFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/**
+ * "Jan 15, 2025, 10:00 AM" in the reader's time zone; with `timeZone` (the account's, when it is not the
+ * browser's: lib/preferences.ts `useDisplayTimeZone`) in that zone and naming it, "Jan 15, 2025, 2:00 AM PST",
+ * so that a page listed under a month shows a date of that month. An unreadable date is shown as given.
+ */
+export function formatDateTime(iso: string, timeZone?: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
+  if (Number.isNaN(date.getTime())) return iso;
+  const format = timeZone === undefined ? dateTimeFormat : (zonedFormat(timeZone) ?? dateTimeFormat);
+  return format.format(date);
 }
 
 export function formatCount(value: number): string {

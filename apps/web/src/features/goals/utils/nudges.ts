@@ -1,14 +1,18 @@
 import { goalKey, type GoalWithProgress } from '@mediadiet/contract/goals';
 import { messages } from '@mediadiet/contract/messages';
+import { dayIn } from '@/lib/time-zones';
 
 /**
  * The goal nudge (decision 152): a goal at risk or over its limit raises one toast a day. What was shown is
- * kept in localStorage under this key: goal key → the UTC day it was last shown.
+ * kept in localStorage under this key: goal key → the day it was last shown.
  */
 export const GOAL_NUDGES_STORAGE_KEY = 'goal_nudges';
 
-/** The day a nudge counts against: the UTC calendar day, as the server cuts goal periods. */
-export const nudgeDay = (now: Date) => now.toISOString().slice(0, 10);
+/**
+ * The day a nudge counts against: the calendar day in the account's time zone, as the server cuts goal periods
+ * (decision 155); in the browser's zone when none is given.
+ */
+export const nudgeDay = (now: Date, timeZone?: string) => dayIn(now, timeZone);
 
 /** The nudge's words for a goal at risk or broken. */
 export function nudgeMessage({ goal, progress }: GoalWithProgress): string {
