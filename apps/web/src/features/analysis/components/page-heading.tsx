@@ -6,8 +6,8 @@ import { formatDateTime, hasTitle, hostnameOf } from '@/features/analysis/utils/
 /**
  * The head of an analysed page's card: the page's title when known (otherwise its host leads), what sits
  * under the lead (`children`: the verdict line), then the host (the whole address on hover) and when it was
- * read (in the account's time zone, as the insights' months are cut). The lines carry `${id}-title` (when titled), `${id}-host` and `${id}-time`, which name the card's link
- * (`aria-labelledby`, `pageHeadingLabel`).
+ * read (in the account's time zone, as the insights' months are cut). The lines carry `${id}-title` (when
+ * titled), `${id}-host` and `${id}-time`, which name the card's link (`aria-labelledby`, `pageHeadingLabel`).
  */
 export function PageHeading({
   id,
