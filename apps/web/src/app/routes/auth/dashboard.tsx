@@ -46,6 +46,11 @@ const AccountSettings = lazy(() =>
 const SignedInDevices = lazy(() =>
   import('@/features/account/components/signed-in-devices').then((m) => ({ default: m.SignedInDevices })),
 );
+const WeeklyLetterSection = lazy(() =>
+  import('@/features/digest/components/weekly-letter-section').then((m) => ({
+    default: m.WeeklyLetterSection,
+  })),
+);
 const SubscriptionSummaryCard = lazy(() =>
   import('@/features/subscription/components/subscription-summary-card').then((m) => ({
     default: m.SubscriptionSummaryCard,
@@ -259,6 +264,7 @@ function SettingsView() {
       <SubscriptionSummaryCard />
       <IgnoredSitesLink />
       <SignedInDevices />
+      <WeeklyLetterSection />
       <AccountSettings />
     </div>
   );
