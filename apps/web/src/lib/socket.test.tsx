@@ -142,6 +142,25 @@ describe('useUserRealtime (lib/socket.ts)', () => {
       expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('sock-token');
     });
 
+    it('a first connection that came only after failed tries refetches too; one at the first try does not', async () => {
+      signedIn();
+      const { queryClient } = renderApp('/auth/dashboard');
+      expect(await screen.findByText(account.email)).toBeInTheDocument();
+      await waitFor(() => expect(fakeSockets).toHaveLength(1));
+      const socket = fakeSockets[0]!;
+      queryClient.setQueryData(queryKeys.analysisRecent, { pages: [], pageParams: [] });
+
+      // The history was read while the server was going away: the connection fails, then succeeds.
+      act(() => socket.emitFromServer('connect_error', new Error('xhr poll error')));
+      act(() => socket.emitFromServer('connect', undefined));
+      expect(queryClient.getQueryState(queryKeys.analysisRecent)?.isInvalidated).toBe(true);
+
+      // A later connection at the first try (no failure, no drop) reads nothing again.
+      queryClient.setQueryData(queryKeys.analysisRecent, { pages: [], pageParams: [] });
+      act(() => socket.emitFromServer('connect', undefined));
+      expect(queryClient.getQueryState(queryKeys.analysisRecent)?.isInvalidated).toBe(false);
+    });
+
     it('asks to connect again after "io server disconnect", which socket.io itself never retries', async () => {
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
       signedIn();

@@ -39,8 +39,9 @@ export const SERVER_DISCONNECT_RETRY_MS = 2_000;
  * insights refetch; on `analysis_deleted_{id}` (ours: "Forget this page" in any tab) it leaves them.
  * A connection lost (a server restart, a network change) comes back on its own; one the server closed itself
  * ("io server disconnect", which socket.io never retries) is asked for again after a pause — a revoked
- * session is refused at the handshake and stays closed. Back again, the tab refetches what it may have missed
- * while away: the history, the insights, the account and the session (issue 28).
+ * session is refused at the handshake and stays closed. Back again — or connected only after failed tries —
+ * the tab refetches what it may have missed while away: the history, the insights, the goals, the account and
+ * the session (issue 28).
  */
 export function listenForUser(token: string, userId: string, queryClient: QueryClient): () => void {
   const socket = connectSocket(token);
@@ -74,18 +75,25 @@ export function listenForUser(token: string, userId: string, queryClient: QueryC
     else void queryClient.invalidateQueries({ queryKey: queryKeys.analysis });
   };
 
-  let connectedBefore = false;
+  // What the tab shows may be older than the connection: after a reconnect, and also on a first connection
+  // that only came after failed tries (the tab loaded its data while the server was going away). An event sent
+  // meanwhile never reached it, so it reads again. A first connection at the first try costs no refetch.
+  let behind = false;
+  const onConnectError = () => {
+    behind = true;
+  };
   const onConnect = () => {
-    if (connectedBefore) {
+    if (behind) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.analysis });
       void queryClient.invalidateQueries({ queryKey: queryKeys.goals });
       void queryClient.invalidateQueries({ queryKey: queryKeys.account });
       void queryClient.invalidateQueries({ queryKey: queryKeys.session });
     }
-    connectedBefore = true;
+    behind = false;
   };
   let retry: ReturnType<typeof setTimeout> | undefined;
   const onDisconnect = (reason: unknown) => {
+    behind = true;
     if (reason !== 'io server disconnect') return;
     clearTimeout(retry);
     retry = setTimeout(() => socket.connect(), SERVER_DISCONNECT_RETRY_MS);
@@ -93,6 +101,7 @@ export function listenForUser(token: string, userId: string, queryClient: QueryC
 
   const listeners: [string, (payload: unknown) => void][] = [
     ['connect', onConnect],
+    ['connect_error', onConnectError],
     ['disconnect', onDisconnect],
     [userEvent, onUserUpdate],
     [configEvent, onConfigState],
