@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { VERDICTS, VerdictSchema } from '@mediadiet/contract/analysis';
 import {
@@ -17,10 +17,9 @@ import { cn } from '@/lib/cn';
 import type { Period } from '@/features/analysis/api/get-insights';
 import { useInsightPages } from '@/features/analysis/api/get-insight-pages';
 import { ImpactBadge } from '@/features/analysis/components/impact-badge';
-import { PageHeading, pageHeadingLabel } from '@/features/analysis/components/page-heading';
+import { PageHeading } from '@/features/analysis/components/page-heading';
 import { VerdictLine } from '@/features/analysis/components/verdict-line';
 import { useAnalysisHref } from '@/features/analysis/hooks/use-analysis-href';
-import { returnFocusState } from '@/features/analysis/utils/detail-link';
 import { formatCount } from '@/features/analysis/utils/format';
 
 /** The list's place in the address, so it survives opening a detail and Back: `?page=2&verdict=draining…`. */
@@ -253,22 +252,24 @@ function PagesList({ pages }: { pages: InsightPage[] }) {
 function PageRow({ page, href }: { page: InsightPage; href: string }) {
   const id = useId();
   return (
-    <li className="min-w-0">
-      <Link
-        to={href}
-        state={returnFocusState(`insight-${page.id}`)}
-        data-return-focus={`insight-${page.id}`}
-        aria-labelledby={pageHeadingLabel(id, page.title)}
-        aria-describedby={page.verdict ? `${id}-verdict ${id}-impact` : `${id}-impact`}
-        className="group flex min-w-0 flex-col gap-2 px-4 py-3 transition-colors hover:bg-canvas/40 sm:flex-row sm:items-center sm:justify-between sm:gap-4 print:break-inside-avoid"
+    <li className="group relative flex min-w-0 flex-col gap-2 px-4 py-3 transition-colors hover:bg-canvas/40 sm:flex-row sm:items-center sm:justify-between sm:gap-4 print:break-inside-avoid">
+      <PageHeading
+        id={id}
+        url={page.url}
+        createdAt={page.createdAt}
+        title={page.title}
+        link={{
+          to: href,
+          returnFocus: `insight-${page.id}`,
+          describedBy: page.verdict ? `${id}-verdict ${id}-impact` : `${id}-impact`,
+        }}
+        className="flex-1"
       >
-        <PageHeading id={id} url={page.url} createdAt={page.createdAt} title={page.title} className="flex-1">
-          <VerdictLine id={`${id}-verdict`} verdict={page.verdict} drivers={page.drivers} />
-        </PageHeading>
-        <div id={`${id}-impact`} className="shrink-0">
-          <ImpactBadge score={page.overall_score} />
-        </div>
-      </Link>
+        <VerdictLine id={`${id}-verdict`} verdict={page.verdict} drivers={page.drivers} />
+      </PageHeading>
+      <div id={`${id}-impact`} className="shrink-0">
+        <ImpactBadge score={page.overall_score} />
+      </div>
     </li>
   );
 }

@@ -1,6 +1,23 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
+import { returnFocusState } from '@/features/analysis/utils/detail-link';
 import { formatDateTime, hasTitle, hostnameOf } from '@/features/analysis/utils/format';
+
+/**
+ * The link that opens a page's detail. Its text is the lead (the title, or the host): its ::after stretches over
+ * the nearest positioned ancestor (the card or row, `relative`), so the whole card opens the detail while the
+ * link's accessible name starts with the words it shows (WCAG 2.5.3). Focus rings the whole card.
+ */
+export interface PageHeadingLink {
+  to: string;
+  /** The key that gives focus back to this link when the detail closes (`data-return-focus`). */
+  returnFocus: string;
+  /** Ids of what describes the link: the verdict line and the rest of the card. */
+  describedBy: string;
+  /** The stretched area's corners, to match the card (e.g. `after:rounded-2xl`). */
+  className?: string;
+}
 
 /**
  * The head of an analysed page's card: the page's title when known (otherwise its host leads), what sits
@@ -13,6 +30,7 @@ export function PageHeading({
   url,
   createdAt,
   title,
+  link,
   className,
   children,
 }: {
@@ -20,6 +38,8 @@ export function PageHeading({
   url: string;
   createdAt: string;
   title?: string | undefined;
+  /** Makes the lead the link to the page's detail, stretched over the card. */
+  link?: PageHeadingLink | undefined;
   className?: string;
   children?: ReactNode;
 }) {
@@ -29,19 +49,36 @@ export function PageHeading({
       {hostnameOf(url)}
     </span>
   );
+  const lead = titled ? title : host;
   return (
     <div className={cn('flex min-w-0 flex-col gap-1', className)}>
-      {titled ? (
-        <p
-          id={`${id}-title`}
-          className="line-clamp-3 font-semibold break-words text-ink group-hover:text-accent-ink"
-          title={title}
-        >
-          {title}
-        </p>
-      ) : (
-        <p className="font-semibold text-ink group-hover:text-accent-ink">{host}</p>
-      )}
+      <p
+        id={titled ? `${id}-title` : undefined}
+        className={cn(
+          'font-semibold text-ink group-hover:text-accent-ink',
+          titled && 'line-clamp-3 break-words',
+        )}
+        title={titled ? title : undefined}
+      >
+        {link ? (
+          <Link
+            to={link.to}
+            state={returnFocusState(link.returnFocus)}
+            data-return-focus={link.returnFocus}
+            aria-labelledby={pageHeadingLabel(id, title)}
+            aria-describedby={link.describedBy}
+            className={cn(
+              'after:absolute after:inset-0 after:content-[""] focus-visible:outline-none',
+              'focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-accent focus-visible:after:outline-solid',
+              link.className,
+            )}
+          >
+            {lead}
+          </Link>
+        ) : (
+          lead
+        )}
+      </p>
       {children}
       <p className="text-sm text-ink-muted">
         {titled ? (
