@@ -5,7 +5,6 @@ import { CategoryBars } from '@/features/analysis/components/category-bars';
 import { ForgetAnalysis } from '@/features/analysis/components/forget-analysis';
 import { PatternStrengthBadge } from '@/features/analysis/components/pattern-strength-badge';
 import { PageHeading } from '@/features/analysis/components/page-heading';
-import { VerdictLine } from '@/features/analysis/components/verdict-line';
 
 /**
  * One touch point of the history (spec §2): led by the page's title (its site when it has none) and its verdict
@@ -20,19 +19,15 @@ export function AnalysisCard({ analysis, href }: { analysis: RecentAnalysis; hre
     <li className="group relative flex min-w-0 flex-col gap-4 rounded-2xl border border-line bg-surface p-5 shadow-card transition-colors hover:border-line-strong hover:bg-canvas/40">
       <PageHeading
         id={id}
-        url={analysis.url}
-        createdAt={analysis.createdAt}
-        title={analysis.title}
+        page={analysis}
         link={{
           to: href,
           returnFocus: `analysis-${analysis.id}`,
-          describedBy: analysis.verdict === undefined ? `${id}-body` : `${id}-verdict ${id}-body`,
+          rest: `${id}-body`,
           className: 'after:rounded-2xl',
         }}
         className="pr-9"
-      >
-        <VerdictLine id={`${id}-verdict`} verdict={analysis.verdict} drivers={analysis.drivers} />
-      </PageHeading>
+      />
       <div id={`${id}-body`} className="flex flex-col gap-4 @container">
         <PatternStrengthBadge correlation={analysis.classificationAnalysis.correlationCoefficient} />
         <div className="grid gap-4 @xs:grid-cols-2">

@@ -18,7 +18,6 @@ import type { Period } from '@/features/analysis/api/get-insights';
 import { useInsightPages } from '@/features/analysis/api/get-insight-pages';
 import { ImpactBadge } from '@/features/analysis/components/impact-badge';
 import { PageHeading } from '@/features/analysis/components/page-heading';
-import { VerdictLine } from '@/features/analysis/components/verdict-line';
 import { useAnalysisHref } from '@/features/analysis/hooks/use-analysis-href';
 import { formatCount } from '@/features/analysis/utils/format';
 
@@ -255,18 +254,10 @@ function PageRow({ page, href }: { page: InsightPage; href: string }) {
     <li className="group relative flex min-w-0 flex-col gap-2 px-4 py-3 transition-colors hover:bg-canvas/40 sm:flex-row sm:items-center sm:justify-between sm:gap-4 print:break-inside-avoid">
       <PageHeading
         id={id}
-        url={page.url}
-        createdAt={page.createdAt}
-        title={page.title}
-        link={{
-          to: href,
-          returnFocus: `insight-${page.id}`,
-          describedBy: page.verdict ? `${id}-verdict ${id}-impact` : `${id}-impact`,
-        }}
+        page={page}
+        link={{ to: href, returnFocus: `insight-${page.id}`, rest: `${id}-impact` }}
         className="flex-1"
-      >
-        <VerdictLine id={`${id}-verdict`} verdict={page.verdict} drivers={page.drivers} />
-      </PageHeading>
+      />
       <div id={`${id}-impact`} className="shrink-0">
         <ImpactBadge score={page.overall_score} />
       </div>
