@@ -88,6 +88,7 @@ const FIXTURES: Record<Exclude<OperationId, PublicId>, Fixture> = {
   // Check-ins are the caller's own: B's check-in lands on B's day, never on A's.
   moodCheckIn: { scope: 'self', request: () => ({ body: { score: 3 } }) },
   moodList: { scope: 'self' },
+  moodToday: { scope: 'self' },
   moodInsight: { scope: 'self' },
   accountDevices: { scope: 'self' },
   // B tries to sign out a second session of A's: not found, and A's session stays live.
