@@ -217,6 +217,14 @@ describe('auth', () => {
     expect(routeAccepts(api.accountInfo, 'extension')).toBe(false);
   });
 
+  it('lets the key into exactly these session calls besides its own (decisions 112, 157)', () => {
+    const alsoByKey = allRoutes
+      .filter((r) => r.auth === 'session' && routeAccepts(r, 'extension'))
+      .map((r) => r.operationId)
+      .sort();
+    expect(alsoByKey).toEqual(['accountUrlsAdd', 'goalsList', 'moodCheckIn', 'moodToday']);
+  });
+
   it('requires a session everywhere else', () => {
     for (const r of allRoutes.filter((x) => x.path.startsWith('/api/') && x.auth !== 'extension')) {
       expect(r.auth, r.operationId).toBe('session');
