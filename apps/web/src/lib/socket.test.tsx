@@ -6,7 +6,12 @@ import { http, HttpResponse } from 'msw';
 import { AUTH_TOKEN_KEY } from '@mediadiet/contract/constants';
 import { buildUser } from '@mediadiet/contract/fixtures';
 import type { UserUpdateMessage } from '@mediadiet/contract/extension';
-import { analysisCreatedEvent, configStateUpdateEvent, userUpdateEvent } from '@mediadiet/contract/realtime';
+import {
+  analysisCreatedEvent,
+  configStateUpdateEvent,
+  moodCheckedInEvent,
+  userUpdateEvent,
+} from '@mediadiet/contract/realtime';
 import { TabBus } from '@/lib/broadcast';
 import { SERVER_DISCONNECT_RETRY_MS } from '@/lib/socket';
 import { queryKeys } from '@/lib/query-keys';
@@ -85,6 +90,16 @@ describe('useUserRealtime (lib/socket.ts)', () => {
       });
     });
     await waitFor(() => expect(infoCalls.length).toBe(before + 1));
+  });
+
+  it('on mood_checked_in_{id} (a check-in here, in another tab or in the popup): the mood refetches', async () => {
+    signedIn();
+    const { queryClient } = renderApp('/auth/dashboard');
+    expect(await screen.findByText(account.email)).toBeInTheDocument();
+    await waitFor(() => expect(fakeSockets).toHaveLength(1));
+    queryClient.setQueryData([...queryKeys.mood, 'list', 30], { success: true, checkIns: [] });
+    act(() => fakeSockets[0]!.emitFromServer(moodCheckedInEvent('user-7'), undefined));
+    expect(queryClient.getQueryState([...queryKeys.mood, 'list', 30])?.isInvalidated).toBe(true);
   });
 
   it('disconnects on logout and does not connect without a token', async () => {

@@ -6,6 +6,7 @@ import {
   analysisDeletedEvent,
   AnalysisDeletedPayloadSchema,
   configStateUpdateEvent,
+  moodCheckedInEvent,
   SOCKET_PATH,
   UserUpdatePayloadSchema,
   userUpdateEvent,
@@ -36,7 +37,8 @@ export const SERVER_DISCONNECT_RETRY_MS = 2_000;
  * change this way) and the session (unless the event carries the new user) are refetched and the other
  * tabs are told (USER_UPDATE); on `config_state_update_{id}` the account info is
  * refetched (spec §4); on `analysis_created_{id}` (ours) the new analysis joins the history and the
- * insights refetch; on `analysis_deleted_{id}` (ours: "Forget this page" in any tab) it leaves them.
+ * insights refetch; on `analysis_deleted_{id}` (ours: "Forget this page" in any tab) it leaves them; on
+ * `mood_checked_in_{id}` (ours: a check-in here, in another tab or in the extension's popup) the mood refetches.
  * A connection lost (a server restart, a network change) comes back on its own; one the server closed itself
  * ("io server disconnect", which socket.io never retries) is asked for again after a pause — a revoked
  * session is refused at the handshake and stays closed. Back again — or connected only after failed tries —
@@ -49,6 +51,7 @@ export function listenForUser(token: string, userId: string, queryClient: QueryC
   const configEvent = configStateUpdateEvent(userId);
   const analysisEvent = analysisCreatedEvent(userId);
   const deletedEvent = analysisDeletedEvent(userId);
+  const moodEvent = moodCheckedInEvent(userId);
 
   const onUserUpdate = (payload: unknown) => {
     const parsed = UserUpdatePayloadSchema.safeParse(payload);
@@ -91,6 +94,10 @@ export function listenForUser(token: string, userId: string, queryClient: QueryC
     }
     behind = false;
   };
+  const onMoodCheckedIn = () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.mood });
+  };
+
   let retry: ReturnType<typeof setTimeout> | undefined;
   const onDisconnect = (reason: unknown) => {
     behind = true;
@@ -107,6 +114,7 @@ export function listenForUser(token: string, userId: string, queryClient: QueryC
     [configEvent, onConfigState],
     [analysisEvent, onAnalysisCreated],
     [deletedEvent, onAnalysisDeleted],
+    [moodEvent, onMoodCheckedIn],
   ];
   for (const [event, listener] of listeners) socket.on(event, listener);
   return () => {

@@ -1,3 +1,4 @@
+import { moodCheckedInEvent } from '@mediadiet/contract/realtime';
 import { contract } from '@mediadiet/contract/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { implement } from '../../http/route.ts';
@@ -14,7 +15,7 @@ export const MOOD_EXTENSION_RULE: RateRule = { name: 'extension-mood', limit: 30
 /**
  * POST /api/mood, GET /api/mood?days=N, GET /api/mood/today, GET /api/mood/insight: the caller's own check-ins
  * only. The extension's key may check in and ask whether today is done (rate-limited per account); reading the
- * check-ins takes a session.
+ * check-ins takes a session. A check-in is announced to the person's open tabs (`mood_checked_in_{userId}`).
  */
 export default function moodRoutes(app: FastifyInstance, mood: MoodService) {
   const caller = async (request: FastifyRequest) => {
@@ -24,8 +25,13 @@ export default function moodRoutes(app: FastifyInstance, mood: MoodService) {
   };
 
   implement(app, contract.mood, {
-    moodCheckIn: async (request) =>
-      mood.checkIn(await caller(request), request.body.score, request.body.note),
+    moodCheckIn: async (request) => {
+      const userId = await caller(request);
+      const saved = await mood.checkIn(userId, request.body.score, request.body.note);
+      // The other tabs (and a dashboard open beside the popup) stop offering today's check-in.
+      app.emitToUser(userId, moodCheckedInEvent(userId));
+      return saved;
+    },
     moodList: async (request) => mood.list(requireAuth(request).userId, request.query.days),
     moodToday: async (request) => mood.today(await caller(request)),
     moodInsight: async (request) => mood.insight(requireAuth(request).userId),
