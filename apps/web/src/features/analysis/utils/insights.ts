@@ -5,8 +5,8 @@ import {
   PRO_CATEGORY_IDS,
   type CategoryId,
 } from '@mediadiet/contract/categories';
-import { isPro, type Verdict } from '@mediadiet/contract/analysis';
-import type { InsightDirectory, InsightsResponse, Trends, VerdictTally } from '@mediadiet/contract/insights';
+import { isPro } from '@mediadiet/contract/analysis';
+import type { InsightDirectory, InsightsResponse, Trends } from '@mediadiet/contract/insights';
 import type { QuestionnaireState } from '@mediadiet/contract/questionnaire';
 import type { Period } from '@/features/analysis/api/get-insights';
 import { messages } from '@mediadiet/contract/messages';
@@ -134,17 +134,4 @@ export function legendGroups(
 export function totalScore(slices: TrendSlice[]): number | null {
   if (slices.length === 0) return null;
   return slices.reduce((sum, slice) => sum + slice.value, 0) / slices.length;
-}
-
-/**
- * The period's leaning for the donut's centre: the verdict most of its pages with a verdict carry and its
- * share in whole percents (as the trend states them); on a tie the heavier verdict leads (draining, then
- * mixed, then uplifting, then neutral), so a tie is never softened. Null without a page with a verdict.
- */
-export function periodLeaning(tally: VerdictTally): { verdict: Verdict; percent: number } | null {
-  if (tally.classified === 0) return null;
-  const byWeight: Verdict[] = ['draining', 'mixed', 'uplifting', 'neutral'];
-  let lead: Verdict = byWeight[0]!;
-  for (const verdict of byWeight) if (tally.counts[verdict] > tally.counts[lead]) lead = verdict;
-  return { verdict: lead, percent: Math.round((tally.counts[lead] / tally.classified) * 100) };
 }

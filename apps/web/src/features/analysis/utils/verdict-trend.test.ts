@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { verdictTally } from '@mediadiet/contract/insights';
 import {
   bucketCountedDays,
   bucketLabel,
   bucketShortLabel,
+  periodLeaning,
   trendWhen,
   wholePercents,
 } from '@/features/analysis/utils/verdict-trend';
@@ -22,6 +24,27 @@ describe('wholePercents', () => {
       draining: 28,
     });
     expect(wholePercents(null)).toBeNull();
+  });
+});
+
+describe('periodLeaning', () => {
+  it('names the verdict most pages carry with the whole percent the trend states for it', () => {
+    // 5 of 8 neutral is 62.5 %: the trend's whole percents give the missing point to uplifting (12.5 %).
+    const tally = verdictTally({ uplifting: 1, neutral: 5, mixed: 0, draining: 2 });
+    expect(wholePercents(tally.shares)).toEqual({ uplifting: 13, neutral: 62, mixed: 0, draining: 25 });
+    expect(periodLeaning(tally)).toEqual({ verdict: 'neutral', percent: 62 });
+  });
+
+  it('lets the heavier verdict lead a tie, and gives none without a page with a verdict', () => {
+    expect(periodLeaning(verdictTally({ uplifting: 3, neutral: 3, mixed: 0, draining: 3 }))).toEqual({
+      verdict: 'draining',
+      percent: 33,
+    });
+    expect(periodLeaning(verdictTally({ uplifting: 2, neutral: 0, mixed: 0, draining: 0 }))).toEqual({
+      verdict: 'uplifting',
+      percent: 100,
+    });
+    expect(periodLeaning(verdictTally({ uplifting: 0, neutral: 0, mixed: 0, draining: 0 }))).toBeNull();
   });
 });
 

@@ -1,5 +1,10 @@
 import { VERDICTS, type Verdict } from '@mediadiet/contract/analysis';
-import type { VerdictShares, VerdictTrendBucket, VerdictTrendResponse } from '@mediadiet/contract/insights';
+import type {
+  VerdictShares,
+  VerdictTally,
+  VerdictTrendBucket,
+  VerdictTrendResponse,
+} from '@mediadiet/contract/insights';
 import { messages } from '@mediadiet/contract/messages';
 import type { Period } from '@/features/analysis/api/get-insights';
 import { periodLabel, samePeriod } from '@/features/analysis/utils/insights';
@@ -41,6 +46,21 @@ export function wholePercents(shares: VerdictShares | null): Record<Verdict, num
     missing -= 1;
   }
   return Object.fromEntries(floors.map((e) => [e.verdict, e.whole])) as Record<Verdict, number>;
+}
+
+/**
+ * The period's leaning (the donut's centre, the printed summary): the verdict most of its pages with a verdict
+ * carry, with its share in the whole percents the trend states (`wholePercents`), so the leaning, the trend's
+ * sentences and its table never disagree by a point. On a tie the heavier verdict leads (draining, then mixed,
+ * then uplifting, then neutral), so a tie is never softened. Null without a page with a verdict.
+ */
+export function periodLeaning(tally: VerdictTally): { verdict: Verdict; percent: number } | null {
+  const percents = tally.classified === 0 ? null : wholePercents(tally.shares);
+  if (!percents) return null;
+  const byWeight: Verdict[] = ['draining', 'mixed', 'uplifting', 'neutral'];
+  let lead: Verdict = byWeight[0]!;
+  for (const verdict of byWeight) if (tally.counts[verdict] > tally.counts[lead]) lead = verdict;
+  return { verdict: lead, percent: percents[lead] };
 }
 
 /** "this month" / "this year" for the current period, otherwise "in Feb '25" / "in 2024". */
