@@ -315,6 +315,45 @@ describe('Insights: Export PDF, Trends and Top Domains (spec §2, §9)', () => {
   });
 });
 
+describe('Insights: the printed report (Export PDF, issue 29)', () => {
+  it("starts with a summary of the shown period, and never prints another period's verdict as its own", async () => {
+    server.use(
+      http.get('*/api/analysis/trends', async ({ request }) => {
+        const period = new URL(request.url).searchParams.get('period');
+        // January's trend never arrives.
+        if (period === '2025-01') await new Promise(() => {});
+        return HttpResponse.json(
+          buildVerdictTrend({ buckets: [{ start: '2025-02-03', counts: { draining: 3, neutral: 1 } }] }),
+        );
+      }),
+    );
+    insightsApi({ current: FEB, '1/2025': JAN });
+    renderAnalysisUi(
+      <InsightsSection
+        isPremium={false}
+        questionnaireState="COMPLETED"
+        questionnaireHref="?view=configs"
+        reader="Ada Lovelace"
+      />,
+    );
+    const summary = await screen.findByRole('region', { name: messages.report.summaryTitle });
+    expect(summary).toHaveClass('hidden', 'print:block');
+    // Before the details: Trends, Top Domains and the analysed pages follow it.
+    const trends = screen.getByRole('tabpanel', { name: messages.insights.trends });
+    expect(summary.compareDocumentPosition(trends) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(summary).getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(within(summary).getByText('February 2025')).toBeInTheDocument();
+    expect(await within(summary).findByTestId('summary-verdict')).toHaveTextContent('Mostly draining');
+    expect(within(summary).getByText('news.example.com')).toBeInTheDocument();
+
+    await userEvent.click(periodButton("Jan '25"));
+    await waitFor(() => expect(within(summary).getByText('January 2025')).toBeInTheDocument());
+    expect(within(summary).getByText('jan.example.com')).toBeInTheDocument();
+    expect(within(summary).getByText(messages.report.stillLoading)).toBeInTheDocument();
+    expect(within(summary).queryByTestId('summary-verdict')).not.toBeInTheDocument();
+  });
+});
+
 describe('Insights: the analysed pages (spec §2, §4; issue 29)', () => {
   it('lists the period\'s pages once, from their own call, with no "Showing 100 of N"', async () => {
     const periods: string[] = [];

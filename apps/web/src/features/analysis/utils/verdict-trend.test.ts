@@ -54,6 +54,9 @@ describe('trendWhen and bucketLabel', () => {
     expect(trendWhen({ mm: null, yy: 2025 }, { mm: 2, yy: 2025 })).toBe('this year');
     expect(trendWhen({ mm: 1, yy: 2025 }, { mm: 2, yy: 2025 })).toBe("in Jan '25");
     expect(trendWhen({ mm: null, yy: 2024 }, { mm: 2, yy: 2025 })).toBe('in 2024');
+    const written = (period: { mm: number | null; yy: number }) => `month ${period.mm} of ${period.yy}`;
+    expect(trendWhen({ mm: 1, yy: 2025 }, { mm: 2, yy: 2025 }, written)).toBe('in month 1 of 2025');
+    expect(trendWhen({ mm: 2, yy: 2025 }, { mm: 2, yy: 2025 }, written)).toBe('this month');
   });
 
   it('names a week by its Monday and a month by its name, whatever the reader’s zone', () => {

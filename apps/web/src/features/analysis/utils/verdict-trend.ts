@@ -63,12 +63,19 @@ export function periodLeaning(tally: VerdictTally): { verdict: Verdict; percent:
   return { verdict: lead, percent: percents[lead] };
 }
 
-/** "this month" / "this year" for the current period, otherwise "in Feb '25" / "in 2024". */
-export function trendWhen(period: Period, current: Period | null): string {
+/**
+ * "this month" / "this year" for the current period, otherwise "in Feb '25" / "in 2024"; `monthName` names a
+ * month otherwise (the printed summary writes it out: "in February 2025").
+ */
+export function trendWhen(
+  period: Period,
+  current: Period | null,
+  monthName: (period: Period) => string = periodLabel,
+): string {
   const isCurrent =
     current !== null && (samePeriod(period, current) || (period.mm === null && current.yy === period.yy));
   if (isCurrent) return period.mm === null ? messages.trend.thisYear : messages.trend.thisMonth;
-  return `in ${period.mm === null ? period.yy : periodLabel(period)}`;
+  return `in ${period.mm === null ? period.yy : monthName(period)}`;
 }
 
 /**
