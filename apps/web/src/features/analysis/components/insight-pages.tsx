@@ -238,7 +238,7 @@ function PagesList({ pages }: { pages: InsightPage[] }) {
   return (
     <ul
       aria-label={messages.insights.pagesTitle}
-      className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface shadow-card print:shadow-none"
+      className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface shadow-card print:overflow-visible print:rounded-none print:border-x-0 print:shadow-none"
     >
       {pages.map((page) => (
         <PageRow key={page.id} page={page} href={hrefOf(page.id)} />
@@ -251,7 +251,7 @@ function PagesList({ pages }: { pages: InsightPage[] }) {
 function PageRow({ page, href }: { page: InsightPage; href: string }) {
   const id = useId();
   return (
-    <li className="group relative flex min-w-0 flex-col gap-2 px-4 py-3 transition-colors hover:bg-canvas/40 sm:flex-row sm:items-center sm:justify-between sm:gap-4 print:break-inside-avoid">
+    <li className="group relative flex min-w-0 flex-col gap-2 px-4 py-3 transition-colors hover:bg-canvas/40 sm:flex-row sm:items-center sm:justify-between sm:gap-4 print:break-inside-avoid print:px-1 print:py-2">
       <PageHeading
         id={id}
         page={page}

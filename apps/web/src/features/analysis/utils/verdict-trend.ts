@@ -1,5 +1,10 @@
 import { VERDICTS, type Verdict } from '@mediadiet/contract/analysis';
-import type { VerdictShares, VerdictTrendBucket, VerdictTrendResponse } from '@mediadiet/contract/insights';
+import type {
+  VerdictShares,
+  VerdictTally,
+  VerdictTrendBucket,
+  VerdictTrendResponse,
+} from '@mediadiet/contract/insights';
 import { messages } from '@mediadiet/contract/messages';
 import type { Period } from '@/features/analysis/api/get-insights';
 import { periodLabel, samePeriod } from '@/features/analysis/utils/insights';
@@ -43,12 +48,34 @@ export function wholePercents(shares: VerdictShares | null): Record<Verdict, num
   return Object.fromEntries(floors.map((e) => [e.verdict, e.whole])) as Record<Verdict, number>;
 }
 
-/** "this month" / "this year" for the current period, otherwise "in Feb '25" / "in 2024". */
-export function trendWhen(period: Period, current: Period | null): string {
+/**
+ * The period's leaning (the donut's centre, the printed summary): the verdict most of its pages with a verdict
+ * carry, with its share in the whole percents the trend states (`wholePercents`), so the leaning, the trend's
+ * sentences and its table never disagree by a point. On a tie the heavier verdict leads (draining, then mixed,
+ * then uplifting, then neutral), so a tie is never softened. Null without a page with a verdict.
+ */
+export function periodLeaning(tally: VerdictTally): { verdict: Verdict; percent: number } | null {
+  const percents = tally.classified === 0 ? null : wholePercents(tally.shares);
+  if (!percents) return null;
+  const byWeight: Verdict[] = ['draining', 'mixed', 'uplifting', 'neutral'];
+  let lead: Verdict = byWeight[0]!;
+  for (const verdict of byWeight) if (tally.counts[verdict] > tally.counts[lead]) lead = verdict;
+  return { verdict: lead, percent: percents[lead] };
+}
+
+/**
+ * "this month" / "this year" for the current period, otherwise "in Feb '25" / "in 2024"; `monthName` names a
+ * month otherwise (the printed summary writes it out: "in February 2025").
+ */
+export function trendWhen(
+  period: Period,
+  current: Period | null,
+  monthName: (period: Period) => string = periodLabel,
+): string {
   const isCurrent =
     current !== null && (samePeriod(period, current) || (period.mm === null && current.yy === period.yy));
   if (isCurrent) return period.mm === null ? messages.trend.thisYear : messages.trend.thisMonth;
-  return `in ${period.mm === null ? period.yy : periodLabel(period)}`;
+  return `in ${period.mm === null ? period.yy : monthName(period)}`;
 }
 
 /**
