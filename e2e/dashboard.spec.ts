@@ -16,6 +16,7 @@ import type { AnalysisResponse } from '@mediadiet/contract/analysis';
 import type { OutboxResponse } from '@mediadiet/contract/dev';
 import type { PreferencesResponse } from '@mediadiet/contract/preferences';
 import { skipExtensionWizard, subscribe } from './fixtures/billing.ts';
+import { readPdf, type PdfPage } from './fixtures/pdf.ts';
 test.describe.configure({ mode: 'serial' });
 
 async function expectNoSidewaysScroll(page: Page) {
@@ -35,6 +36,43 @@ async function expectHeaderUncut(page: Page) {
         .map((el) => el.textContent),
     );
   expect(cut).toEqual([]);
+}
+
+/**
+ * The printed report (issue 29): a page of summary — the reader, the period written out, the day printed, the
+ * period's verdict in words, the trend sentence, the top sites — then the details; "Page N of M" on every page,
+ * and no page left half empty but the last.
+ */
+function expectPrintedReport(
+  pdfPages: PdfPage[],
+  summary: { reader: string; period: string; generated: string },
+): void {
+  const count = pdfPages.length;
+  // The summary, the chart and the trend, Top Domains, the page of analysed pages: a handful of pages, not eight.
+  expect(count).toBeGreaterThanOrEqual(3);
+  expect(count).toBeLessThanOrEqual(6);
+  expect(pdfPages.map((p) => p.pageNumber)).toEqual(pdfPages.map((_, i) => `Page ${i + 1} of ${count}`));
+
+  const [first, second] = pdfPages;
+  const page1 = first!.text.replace(/\s+/g, ' ');
+  expect(page1).toContain(`Prepared for ${summary.reader}`);
+  expect(page1).toContain(`Period ${summary.period}`);
+  expect(page1).toContain(`Generated ${summary.generated}`);
+  expect(page1).toMatch(/Mostly (uplifting|neutral|mixed|draining) \d+ % of the [\d,]+ pages with a verdict/);
+  expect(page1).toMatch(
+    /Draining pages (fell from \d+ % to \d+ %|rose from \d+ % to \d+ %|stayed at \d+ %) (this month|in [A-Z][a-z]+ \d{4})\./,
+  );
+  expect(page1).toMatch(/top sites 1\. \S+ [\d,]+ visits?/i);
+  // The summary is a page of its own: the details start on page 2.
+  expect(page1).not.toContain(messages.insights.legendTitle);
+  expect(page1).not.toContain(messages.insights.pagesTitle);
+  expect(second!.text).toContain(messages.insights.trends);
+  expect(second!.text).toContain(messages.insights.legendTitle);
+  // No half-empty page: every page but the summary and the last is filled past its middle.
+  for (const [index, pdfPage] of pdfPages.entries()) {
+    if (index === 0 || index === count - 1) continue;
+    expect(pdfPage.filledTo, `page ${index + 1} of ${count} is filled to`).toBeGreaterThan(0.5);
+  }
 }
 
 test.describe('the demo account', () => {
@@ -97,7 +135,11 @@ test.describe('the demo account', () => {
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(page.getByRole('button', { name: otherName })).toBeDisabled();
 
-    // Export PDF prints; the printed page hides the navigation and keeps the chart and the table.
+    // Export PDF prints; the printed report starts with its summary (print only: not on screen, nor read out
+    // there), hides the navigation and keeps the chart and the table.
+    const summary = page.getByTestId('printed-summary');
+    await expect(summary).toBeAttached();
+    await expect(summary).toBeHidden();
     await page.evaluate(() => {
       (window as unknown as { printed: number }).printed = 0;
       window.print = () => (window as unknown as { printed: number }).printed++;
@@ -109,16 +151,28 @@ test.describe('the demo account', () => {
     await expect(page.getByRole('button', { name: messages.insights.exportPdf })).toBeHidden();
     await expect(page.getByRole('img', { name: /Donut chart/ })).toBeVisible();
     await expect(table).toBeVisible();
+    await expect(summary).toBeVisible();
+    await expect(summary.getByTestId('summary-verdict')).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath('insights-print.png'), fullPage: true });
-    const pdf = await page.pdf({ format: 'A4', printBackground: true });
-    await writeFile(testInfo.outputPath('insights-a4.pdf'), pdf);
-    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(pdf.toString('latin1').match(/\/Type\s*\/Page\b/g)?.length ?? 0).toBeGreaterThanOrEqual(1);
-    await writeFile(
-      testInfo.outputPath('insights-letter.pdf'),
-      await page.pdf({ format: 'Letter', printBackground: true }),
-    );
+    const [, year, month] = /period=(\d{4})-(\d{2})/.exec(page.url()) ?? [];
+    const expected = {
+      reader: 'Demo Reader',
+      period: new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+        Date.UTC(Number(year), Number(month) - 1, 1),
+      ),
+      // The day in the browser's own zone, as the report states it.
+      generated: await page.evaluate(() =>
+        new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date()),
+      ),
+    };
+    for (const format of ['A4', 'Letter'] as const) {
+      const pdf = await page.pdf({ format, printBackground: true });
+      await writeFile(testInfo.outputPath(`insights-${format.toLowerCase()}.pdf`), pdf);
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      expectPrintedReport(await readPdf(pdf), expected);
+    }
     await page.emulateMedia({ media: 'screen' });
+    await expect(summary).toBeHidden();
 
     // Phone width: nothing scrolls sideways, still accessible.
     await page.setViewportSize({ width: 360, height: 800 });

@@ -205,17 +205,19 @@ export function wholePercents(shares: VerdictShares | null): Record<Verdict, num
 }
 
 /**
- * A period's leaning (the donut's centre, the weekly letter's verdict): the verdict most of its pages with a
- * verdict carry and its share in whole percents (as the trend states them); on a tie the heavier verdict leads
+ * A period's leaning (the donut's centre, the printed summary, the weekly letter's verdict): the verdict most of
+ * its pages with a verdict carry, with its share in the whole percents the trend states (`wholePercents`), so the
+ * leaning, the trend's sentences and its table never disagree by a point. On a tie the heavier verdict leads
  * (draining, then mixed, then uplifting, then neutral), so a tie is never softened. Null without a page with a
  * verdict.
  */
 export function periodLeaning(tally: VerdictTally): { verdict: Verdict; percent: number } | null {
-  if (tally.classified === 0) return null;
+  const percents = tally.classified === 0 ? null : wholePercents(tally.shares);
+  if (!percents) return null;
   const byWeight: Verdict[] = ['draining', 'mixed', 'uplifting', 'neutral'];
   let lead: Verdict = byWeight[0]!;
   for (const verdict of byWeight) if (tally.counts[verdict] > tally.counts[lead]) lead = verdict;
-  return { verdict: lead, percent: Math.round((tally.counts[lead] / tally.classified) * 100) };
+  return { verdict: lead, percent: percents[lead] };
 }
 
 /**

@@ -221,6 +221,28 @@ export const messages = {
   },
 
   /**
+   * The printed report (Export PDF, issue 29): a page of summary — who, which period, when it was printed, the
+   * period's verdict, the trend in words, the top sites — then the details. Whole numbers throughout.
+   */
+  report: {
+    summaryTitle: 'Summary',
+    preparedFor: 'Prepared for',
+    period: 'Period',
+    generated: 'Generated',
+    feltTitle: 'How your reading felt',
+    /** Under the leaning ("Mostly neutral"): its share of the pages with a verdict. */
+    leaningOf: (percent: number, classified: number, shown: string = String(classified)) =>
+      `${percent} % of the ${shown} ${classified === 1 ? 'page' : 'pages'} with a verdict`,
+    /** `previous`: the period before, written out ("October 2026", "2025"). */
+    changeTitle: (previous: string) => `Compared with ${previous}`,
+    topSitesTitle: 'Top sites',
+    visits: (count: number, shown: string = String(count)) => `${shown} ${count === 1 ? 'visit' : 'visits'}`,
+    stillLoading: 'The verdict and the trend were still loading when this report was printed.',
+    detailsFollow:
+      'The following pages hold the details: Trends, how your reading felt over time, Top Domains and the analysed pages.',
+  },
+
+  /**
    * Mood check-ins and the "Mood and reading" card (issue 29). The insight sentences make a claim only when the
    * 95 % interval of the correlation leaves out zero; `r` arrives formatted (two decimals, a real minus sign).
    */

@@ -220,6 +220,14 @@ describe('auth', () => {
     expect(routeAccepts(api.accountInfo, 'extension')).toBe(false);
   });
 
+  it('lets the key into exactly these session calls besides its own (decisions 112, 157)', () => {
+    const alsoByKey = allRoutes
+      .filter((r) => r.auth === 'session' && routeAccepts(r, 'extension'))
+      .map((r) => r.operationId)
+      .sort();
+    expect(alsoByKey).toEqual(['accountUrlsAdd', 'goalsList', 'moodCheckIn', 'moodToday']);
+  });
+
   it('requires a session everywhere else', () => {
     const open = new Set(['digestUnsubscribe', 'digestUnsubscribePage']);
     for (const r of allRoutes.filter(

@@ -99,6 +99,7 @@ const FIXTURES: Record<Exclude<OperationId, PublicId>, Fixture> = {
   digestSend: { scope: 'self' },
   // B's change of zone is B's own: A's days stay cut where they were.
   preferencesUpdate: { scope: 'self', request: () => ({ body: { timeZone: 'Asia/Tokyo' } }) },
+  moodToday: { scope: 'self' },
   moodInsight: { scope: 'self' },
   accountDevices: { scope: 'self' },
   // B tries to sign out a second session of A's: not found, and A's session stays live.

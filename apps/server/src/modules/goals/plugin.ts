@@ -16,7 +16,7 @@ declare module 'fastify' {
  */
 export default serviceModule(
   'goals',
-  ['db', 'auth', 'analysis'],
+  ['db', 'auth', 'rate-limit', 'analysis'],
   (app) => createGoalsService({ db: app.db, clock: app.clock, analysis: app.analysis }),
   registerGoalsRoutes,
 );

@@ -15,7 +15,7 @@ declare module 'fastify' {
  */
 export default serviceModule(
   'mood',
-  ['db', 'auth', 'analysis'],
+  ['db', 'auth', 'rate-limit', 'analysis'],
   (app) => createMoodService({ db: app.db, clock: app.clock, analysis: app.analysis }),
   registerMoodRoutes,
 );

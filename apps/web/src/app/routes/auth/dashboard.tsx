@@ -250,6 +250,7 @@ function InsightsView({ isPremium }: { isPremium: boolean }) {
         isPremium={isPremium}
         questionnaireState={questionnaireState}
         questionnaireHref={QUESTIONNAIRE_HREF}
+        reader={user ? user.name.trim() || user.email : undefined}
       />
       <div className="print:hidden">
         <MoodInsightCard />

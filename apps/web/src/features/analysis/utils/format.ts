@@ -2,11 +2,17 @@ import { ANALYSIS_SCORE_DECIMALS, INSIGHT_SCORE_DECIMALS } from '@mediadiet/cont
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const countFormat = new Intl.NumberFormat('en-US');
+const longDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
 /** "Jan 15, 2025, 10:00 AM" in the reader's time zone; an unreadable date is shown as given. */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
+}
+
+/** "November 28, 2026": a day in the reader's time zone, written out (the printed report's date). */
+export function formatLongDate(date: Date): string {
+  return longDateFormat.format(date);
 }
 
 export function formatCount(value: number): string {

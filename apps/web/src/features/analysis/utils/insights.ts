@@ -55,6 +55,14 @@ export function periodLabel(period: Period): string {
   return period.mm === null ? messages.insights.wholeYear(period.yy) : formatMonthLabel(period.mm, period.yy);
 }
 
+const monthYearFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** The period written out, as the printed report names it: "November 2026" for a month, "2026" for a year. */
+export function periodLongName(period: Period): string {
+  if (period.mm === null) return String(period.yy);
+  return monthYearFormat.format(new Date(Date.UTC(period.yy, period.mm - 1, 1)));
+}
+
 /** The period buttons, grouped by year (newest first as the server lists them): the whole year, then its months. */
 export function periodGroups(directories: InsightDirectory[]): { yy: number; periods: Period[] }[] {
   const groups: { yy: number; periods: Period[] }[] = [];
@@ -135,6 +143,3 @@ export function totalScore(slices: TrendSlice[]): number | null {
   if (slices.length === 0) return null;
   return slices.reduce((sum, slice) => sum + slice.value, 0) / slices.length;
 }
-
-/** The period's leaning for the donut's centre (one home with the weekly letter's: the contract). */
-export { periodLeaning } from '@mediadiet/contract/insights';

@@ -29,14 +29,25 @@ export const VERDICT_STYLE: Record<Verdict, { color: string; background: string 
 /** The verdicts in the order the chart stacks them (top to bottom) and the legend and table list them. */
 export const TREND_VERDICTS: readonly Verdict[] = VERDICTS;
 
-export { wholePercents } from '@mediadiet/contract/insights';
+/**
+ * Shares as whole percents that add up to 100, and the period's leaning (the donut's centre, the printed summary)
+ * with its share in those same percents: one home with the weekly letter's, the contract (`insights.ts`).
+ */
+export { periodLeaning, wholePercents } from '@mediadiet/contract/insights';
 
-/** "this month" / "this year" for the current period, otherwise "in Feb '25" / "in 2024". */
-export function trendWhen(period: Period, current: Period | null): string {
+/**
+ * "this month" / "this year" for the current period, otherwise "in Feb '25" / "in 2024"; `monthName` names a
+ * month otherwise (the printed summary writes it out: "in February 2025").
+ */
+export function trendWhen(
+  period: Period,
+  current: Period | null,
+  monthName: (period: Period) => string = periodLabel,
+): string {
   const isCurrent =
     current !== null && (samePeriod(period, current) || (period.mm === null && current.yy === period.yy));
   if (isCurrent) return period.mm === null ? messages.trend.thisYear : messages.trend.thisMonth;
-  return `in ${period.mm === null ? period.yy : periodLabel(period)}`;
+  return `in ${period.mm === null ? period.yy : monthName(period)}`;
 }
 
 /**
