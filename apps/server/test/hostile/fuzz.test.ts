@@ -93,6 +93,7 @@ const VALID_BODIES: Record<string, () => unknown> = {
     categoryScores: { emotional: [{ category: 'Empathy', score: 3 }] },
   }),
   accountUrlsAdd: () => ({ url: 'example.com' }),
+  preferencesUpdate: () => ({ timeZone: 'Europe/Berlin', weeklyLetter: true }),
   moodCheckIn: () => ({ score: 4, note: 'A calm day' }),
   goalsReplace: () => ({
     goals: [
