@@ -26,6 +26,8 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import type { Db } from '../apps/server/src/db/database.ts';
 import { analyses, touchpoints } from '../apps/server/src/db/schema.ts';
 import { rebuildRollups, withView } from '../apps/server/src/modules/analysis/repository.ts';
+import { replaceGoals } from '../apps/server/src/modules/goals/repository.ts';
+import { upsertDay } from '../apps/server/src/modules/mood/repository.ts';
 import { freePort, load, spawnAndWait, stop } from './lib/http.ts';
 import type { BenchRow } from './lib/types.ts';
 
@@ -198,6 +200,18 @@ async function seed(target: Target): Promise<Seeded> {
     );
     await insertAnalyses(app.db, spread.id, times, 1);
     const inWindow = times.filter((t) => t.getTime() >= now - 7 * DAY).length;
+    // The reader of the spread history also has the three kinds of goal and 30 days of mood check-ins: their
+    // progress counts this week's ~580 pages, the mood insight relates each check-in to the day before.
+    await replaceGoals(app.db, spread.id, [
+      { kind: 'draining_share', target: 30 },
+      { kind: 'site_daily', target: 20, site: 'reddit.com' },
+      { kind: 'uplifting_weekly', target: 40 },
+    ]);
+    const moodRandom = rng(3);
+    for (let d = 1; d <= 30; d++) {
+      const day = new Date(now - d * DAY).toISOString().slice(0, 10);
+      await upsertDay(app.db, spread.id, day, 1 + Math.floor(moodRandom() * 5), null, new Date(now - d * DAY));
+    }
 
     const dense = await make('bench-insights@example.com');
     const ref = new Date(now);
@@ -229,7 +243,8 @@ async function latency(
 ): Promise<{ p50: number; p95: number; bytes: number }> {
   const headers = { authorization: `Bearer ${token}` };
   let bytes = 0;
-  for (let i = 0; i < 20; i++) bytes = (await (await fetch(url, { headers })).arrayBuffer()).byteLength;
+  for (let i = 0; i < 20; i++)
+    bytes = (await (await fetch(`${url}${query(i)}`, { headers })).arrayBuffer()).byteLength;
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now();
@@ -329,6 +344,15 @@ async function measure(target: Target): Promise<BenchRow[]> {
       200,
     );
     const trendYear = await latency(`${base}/api/analysis/trends?period=${yy}`, seeded.insightsToken, 100);
+    // The dense month's pages, 20 a page: each request another page of the draining ones (none kept twice).
+    const pages = await latency(
+      `${base}/api/analysis/pages`,
+      seeded.insightsToken,
+      200,
+      (i) => `?period=${trendPeriod}&verdict=draining&page=${1 + (i % 150)}`,
+    );
+    const goals = await latency(`${base}/api/goals`, seeded.recentToken, 200);
+    const moodInsight = await latency(`${base}/api/mood/insight`, seeded.recentToken, 200);
     const recentLatency = await latency(recentUrl, seeded.recentToken, 200);
     // A different window each request (8…207 days): never a cached answer, always the database.
     const uncachedLatency = await latency(
@@ -384,6 +408,21 @@ async function measure(target: Target): Promise<BenchRow[]> {
       {
         name: `${target.label}: GET /api/analysis/trends?period=${yy} (the verdict trend of the year, monthly) p50 over HTTP (p95 ${round(trendYear.p95, 2)} ms)`,
         value: round(trendYear.p50, 2),
+        unit: 'ms',
+      },
+      {
+        name: `${target.label}: GET /api/analysis/pages?period=${trendPeriod}&verdict=draining&page=1…150 (a month of 10,000 analyses, another page each request) p50 over HTTP (p95 ${round(pages.p95, 2)} ms)`,
+        value: round(pages.p50, 2),
+        unit: 'ms',
+      },
+      {
+        name: `${target.label}: GET /api/goals (three goals over a week of ~${seeded.inWindow} pages) p50 over HTTP (p95 ${round(goals.p95, 2)} ms)`,
+        value: round(goals.p50, 2),
+        unit: 'ms',
+      },
+      {
+        name: `${target.label}: GET /api/mood/insight (30 check-ins, each against the day before's pages) p50 over HTTP (p95 ${round(moodInsight.p95, 2)} ms)`,
+        value: round(moodInsight.p50, 2),
         unit: 'ms',
       },
       {

@@ -2,7 +2,8 @@
  * The dashboard over real data: the demo account (`npm run seed:demo` into the server's fresh database) and
  * a fresh user before any analysis. Insights, periods, Top Domains, the analysis detail, the printed report
  * (Chromium's PDF) and axe on each view, wide and at 360 px; and the demo reader's journey through the plain
- * layer (issue 29): a page's title and verdict, the verdict trend, the goal nudge, the mood insight.
+ * layer (issue 29): a page's title and verdict, the verdict trend, the goal nudge, the mood insight, and the
+ * weekly letter asked for in Settings, read in the development outbox and turned off by its one-click link.
  * With JOURNEY_SHOTS_DIR set, the journey also saves its views at 360, 768 and 1280 px there.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -12,7 +13,10 @@ import { messages } from '@mediadiet/contract/messages';
 import { test, expect, expectAccessible } from './fixtures/test.ts';
 import { DEMO_EMAIL, registerThroughUi, signInWithPin, uniqueEmail } from './fixtures/auth.ts';
 import type { AnalysisResponse } from '@mediadiet/contract/analysis';
+import type { OutboxResponse } from '@mediadiet/contract/dev';
+import type { PreferencesResponse } from '@mediadiet/contract/preferences';
 import { skipExtensionWizard, subscribe } from './fixtures/billing.ts';
+import { readPdf, type PdfPage } from './fixtures/pdf.ts';
 test.describe.configure({ mode: 'serial' });
 
 async function expectNoSidewaysScroll(page: Page) {
@@ -32,6 +36,43 @@ async function expectHeaderUncut(page: Page) {
         .map((el) => el.textContent),
     );
   expect(cut).toEqual([]);
+}
+
+/**
+ * The printed report (issue 29): a page of summary — the reader, the period written out, the day printed, the
+ * period's verdict in words, the trend sentence, the top sites — then the details; "Page N of M" on every page,
+ * and no page left half empty but the last.
+ */
+function expectPrintedReport(
+  pdfPages: PdfPage[],
+  summary: { reader: string; period: string; generated: string },
+): void {
+  const count = pdfPages.length;
+  // The summary, the chart and the trend, Top Domains, the page of analysed pages: a handful of pages, not eight.
+  expect(count).toBeGreaterThanOrEqual(3);
+  expect(count).toBeLessThanOrEqual(6);
+  expect(pdfPages.map((p) => p.pageNumber)).toEqual(pdfPages.map((_, i) => `Page ${i + 1} of ${count}`));
+
+  const [first, second] = pdfPages;
+  const page1 = first!.text.replace(/\s+/g, ' ');
+  expect(page1).toContain(`Prepared for ${summary.reader}`);
+  expect(page1).toContain(`Period ${summary.period}`);
+  expect(page1).toContain(`Generated ${summary.generated}`);
+  expect(page1).toMatch(/Mostly (uplifting|neutral|mixed|draining) \d+ % of the [\d,]+ pages with a verdict/);
+  expect(page1).toMatch(
+    /Draining pages (fell from \d+ % to \d+ %|rose from \d+ % to \d+ %|stayed at \d+ %) (this month|in [A-Z][a-z]+ \d{4})\./,
+  );
+  expect(page1).toMatch(/top sites 1\. \S+ [\d,]+ visits?/i);
+  // The summary is a page of its own: the details start on page 2.
+  expect(page1).not.toContain(messages.insights.legendTitle);
+  expect(page1).not.toContain(messages.insights.pagesTitle);
+  expect(second!.text).toContain(messages.insights.trends);
+  expect(second!.text).toContain(messages.insights.legendTitle);
+  // No half-empty page: every page but the summary and the last is filled past its middle.
+  for (const [index, pdfPage] of pdfPages.entries()) {
+    if (index === 0 || index === count - 1) continue;
+    expect(pdfPage.filledTo, `page ${index + 1} of ${count} is filled to`).toBeGreaterThan(0.5);
+  }
 }
 
 test.describe('the demo account', () => {
@@ -94,7 +135,11 @@ test.describe('the demo account', () => {
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(page.getByRole('button', { name: otherName })).toBeDisabled();
 
-    // Export PDF prints; the printed page hides the navigation and keeps the chart and the table.
+    // Export PDF prints; the printed report starts with its summary (print only: not on screen, nor read out
+    // there), hides the navigation and keeps the chart and the table.
+    const summary = page.getByTestId('printed-summary');
+    await expect(summary).toBeAttached();
+    await expect(summary).toBeHidden();
     await page.evaluate(() => {
       (window as unknown as { printed: number }).printed = 0;
       window.print = () => (window as unknown as { printed: number }).printed++;
@@ -106,16 +151,28 @@ test.describe('the demo account', () => {
     await expect(page.getByRole('button', { name: messages.insights.exportPdf })).toBeHidden();
     await expect(page.getByRole('img', { name: /Donut chart/ })).toBeVisible();
     await expect(table).toBeVisible();
+    await expect(summary).toBeVisible();
+    await expect(summary.getByTestId('summary-verdict')).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath('insights-print.png'), fullPage: true });
-    const pdf = await page.pdf({ format: 'A4', printBackground: true });
-    await writeFile(testInfo.outputPath('insights-a4.pdf'), pdf);
-    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(pdf.toString('latin1').match(/\/Type\s*\/Page\b/g)?.length ?? 0).toBeGreaterThanOrEqual(1);
-    await writeFile(
-      testInfo.outputPath('insights-letter.pdf'),
-      await page.pdf({ format: 'Letter', printBackground: true }),
-    );
+    const [, year, month] = /period=(\d{4})-(\d{2})/.exec(page.url()) ?? [];
+    const expected = {
+      reader: 'Demo Reader',
+      period: new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+        Date.UTC(Number(year), Number(month) - 1, 1),
+      ),
+      // The day in the browser's own zone, as the report states it.
+      generated: await page.evaluate(() =>
+        new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date()),
+      ),
+    };
+    for (const format of ['A4', 'Letter'] as const) {
+      const pdf = await page.pdf({ format, printBackground: true });
+      await writeFile(testInfo.outputPath(`insights-${format.toLowerCase()}.pdf`), pdf);
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      expectPrintedReport(await readPdf(pdf), expected);
+    }
     await page.emulateMedia({ media: 'screen' });
+    await expect(summary).toBeHidden();
 
     // Phone width: nothing scrolls sideways, still accessible.
     await page.setViewportSize({ width: 360, height: 800 });
@@ -134,7 +191,7 @@ test.describe('the demo account', () => {
     await expectAccessible(page);
   });
 
-  test('the journey: a goal nudge, a page in plain words, the trend, the mood insight; axe; three widths', async ({
+  test('the journey: a goal nudge, a page in plain words, the trend, the mood insight; axe; three widths; the weekly letter', async ({
     page,
   }) => {
     test.setTimeout(180_000);
@@ -218,6 +275,70 @@ test.describe('the demo account', () => {
       await trend.screenshot({ path: path.join(shots, `trend-${width}.png`) });
       await mood.screenshot({ path: path.join(shots, `mood-${width}.png`) });
     }
+
+    // The weekly letter (decision 158): asked for in Settings, read in the development outbox, then turned off
+    // by its one-click unsubscribe (RFC 8058) as a mail client would.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    const letterSection = page.getByRole('region', { name: messages.letter.settingsTitle });
+    await letterSection.getByRole('button', { name: messages.letter.sendNow }).click();
+    await expect(letterSection.getByText(messages.letter.sentNow)).toBeVisible();
+    await expectAccessible(page);
+    if (shots) await letterSection.screenshot({ path: path.join(shots, 'settings-letter-1280.png') });
+    const outbox = (await (
+      await page.request.get(`/dev/outbox?to=${encodeURIComponent(DEMO_EMAIL)}`)
+    ).json()) as OutboxResponse;
+    const letter = outbox.messages.find((m) => m.subject.startsWith('Your reading week, '));
+    expect(letter, 'the letter in the outbox').toBeDefined();
+    const html = letter!.html ?? '';
+    expect(letter!.subject).toMatch(
+      /^Your reading week, [A-Z][a-z]{2} \d{1,2}(–\d{1,2}| – [A-Z][a-z]{2} \d{1,2}): mostly (uplifting|neutral|mixed|draining)$/,
+    );
+    // The week's verdict in words, then the three most draining sites, in both versions.
+    const verdictLine = letter!.text.match(
+      /^Your week was mostly (uplifting|neutral|mixed|draining): \d+\u00a0% of the \d+ pages with a verdict\.$/m,
+    )?.[0];
+    expect(verdictLine, letter!.text).toBeDefined();
+    const drainingSites = letter!.text.match(/^[1-3]\. [a-z0-9.-]+: \d+ draining pages?$/gm) ?? [];
+    expect(drainingSites.map((line) => line.slice(0, 2))).toEqual(['1.', '2.', '3.']);
+    expect(html).toContain(verdictLine!.replace('\u00a0', ' ').split(':')[0]);
+    for (const line of drainingSites) expect(html).toContain(line.slice(3));
+    expect(letter!.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const unsubscribe = /^<(.+)>$/.exec(letter!.headers?.['List-Unsubscribe'] ?? '')?.[1] ?? '';
+    expect(unsubscribe).toMatch(/\/api\/digest\/unsubscribe\?token=[A-Za-z0-9_-]{65}$/);
+    expect(html).toContain(`href="${unsubscribe}"`);
+    if (shots) {
+      const letterPage = await page.context().newPage();
+      await letterPage.setContent(html);
+      for (const width of [360, 1280]) {
+        await letterPage.setViewportSize({ width, height: 900 });
+        await letterPage.screenshot({ path: path.join(shots, `letter-${width}.png`), fullPage: true });
+      }
+      await letterPage.close();
+    }
+
+    // Opened in a browser, the link lands on a page that asks first.
+    await page.goto(unsubscribe);
+    await expect(
+      page.getByRole('heading', { level: 1, name: messages.letter.unsubscribeTitle }),
+    ).toBeVisible();
+    await expectAccessible(page);
+    if (shots) {
+      for (const width of [360, 1280]) {
+        await page.setViewportSize({ width, height: 700 });
+        await page.screenshot({ path: path.join(shots, `letter-unsubscribe-${width}.png`) });
+      }
+    }
+    // A mail client's one-click POST turns the letter off.
+    const oneClick = await page.request.post(unsubscribe, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      data: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.status()).toBe(200);
+    const preferences = await page.request.get('/api/account/preferences', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(((await preferences.json()) as PreferencesResponse).preferences.weeklyLetter).toBe(false);
   });
 });
 

@@ -4,6 +4,8 @@
  * live. The extension talks to the server through a recording proxy, so the tests can prove what the server
  * received — and, in on-device mode, what it never received.
  */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { messages } from '@mediadiet/contract/messages';
 import type { RecentAnalysesResponse } from '@mediadiet/contract/analysis';
@@ -452,4 +454,112 @@ test('a script on the web app’s origin cannot move the extension to another ac
     timeout: 15_000,
   });
   expect(h.proxy.recorded.filter((r) => r.path === '/api/extension/verify')).toHaveLength(1);
+});
+
+/** What the extension shows on its toolbar button, read in its service worker. */
+async function toolbarBadge(context: BrowserContext) {
+  const worker = await extensionWorker(context);
+  return worker.evaluate(async () => {
+    const { action } = (
+      globalThis as unknown as {
+        chrome: {
+          action: {
+            getBadgeText(d: object): Promise<string>;
+            getTitle(d: object): Promise<string>;
+            getBadgeBackgroundColor(d: object): Promise<number[]>;
+          };
+        };
+      }
+    ).chrome;
+    return {
+      text: await action.getBadgeText({}),
+      title: await action.getTitle({}),
+      color: await action.getBadgeBackgroundColor({}),
+    };
+  });
+}
+
+test('a reading goal at risk shows on the toolbar badge and in the popup; the popup’s mood check-in reaches the account once a day', async ({
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  h = await harness(baseURL);
+  const page = await h.context.newPage();
+  await page.goto(`${baseURL}/`);
+  await signUpAndPair(page, 'Basic');
+  // The dashboard offers today's check-in: nobody has checked in yet.
+  const webPrompt = page.getByRole('region', { name: messages.mood.promptTitle });
+  await expect(webPrompt).toBeVisible();
+
+  // At most one page a day from calm-garden.test: the first page puts the goal at risk (decision 152).
+  const token = await page.evaluate(() => localStorage.getItem('authToken'));
+  const auth = { authorization: `Bearer ${token}` };
+  const goals = await page.request.put('/api/goals', {
+    headers: auth,
+    data: { goals: [{ kind: 'site_daily', target: 1, site: 'calm-garden.test' }] },
+  });
+  expect(goals.ok(), await goals.text()).toBe(true);
+  const sentence = 'Pages from calm-garden.test: 1 today (goal: at most 1)';
+
+  // A page of that site is read and sent; shortly after, without the popup, the badge says so in calm amber.
+  const tab = await h.context.newPage();
+  await tab.goto(h.pages.url('calm-garden.test', '/morning'));
+  await expect.poll(() => h!.sentFor('calm-garden.test').length, { timeout: 20_000 }).toBe(1);
+  await expect
+    .poll(async () => (await toolbarBadge(h!.context)).title, { timeout: 90_000 })
+    .toBe(`Media Diet — a reading goal is at risk: ${sentence}`);
+  expect(await toolbarBadge(h.context)).toMatchObject({ text: '!', color: [180, 83, 9, 255] });
+
+  // The popup over that page names the goal, and offers today's check-in; nothing of a mood has been sent.
+  const popup = await openPopupFor(h.context, 'calm-garden.test');
+  await expect(popup.getByRole('region', { name: 'Reading goals' }).getByRole('listitem')).toHaveText(
+    `At risk: ${sentence}`,
+  );
+  const checkIn = popup.getByRole('region', { name: messages.mood.promptTitle });
+  await expect(checkIn).toBeVisible();
+  const moods = checkIn.getByRole('group', { name: messages.mood.promptTitle }).getByRole('button');
+  await expect(moods).toHaveCount(5);
+  await expect(moods.nth(3)).toHaveAccessibleName('Good (4 of 5)');
+  const moodCalls = () => h!.proxy.recorded.filter((r) => r.path.startsWith('/api/mood'));
+  expect(moodCalls().map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/mood/today']);
+  await checkIn.getByRole('textbox', { name: messages.mood.noteLabel }).fill('  A calm morning  ');
+  await expectAccessible(popup);
+  const shots = process.env.JOURNEY_SHOTS_DIR;
+  if (shots) {
+    await mkdir(shots, { recursive: true });
+    await popup.locator('main').screenshot({ path: path.join(shots, 'popup-goal-and-mood.png') });
+  }
+
+  // One tap saves it: the score and the note leave the browser now, with the extension's key.
+  await checkIn.getByRole('button', { name: 'Good (4 of 5)' }).click();
+  await expect(checkIn.getByRole('status')).toHaveText(messages.mood.saved);
+  await expect(moods).toHaveCount(0);
+  await expectAccessible(popup);
+  if (shots) await popup.locator('main').screenshot({ path: path.join(shots, 'popup-mood-saved.png') });
+  const posted = moodCalls().filter((r) => r.method === 'POST');
+  expect(posted.map((r) => [r.path, JSON.parse(r.body) as unknown, r.status])).toEqual([
+    ['/api/mood', { score: 4, note: 'A calm morning' }, 200],
+  ]);
+  await popup.close();
+
+  // The web app has it, and no longer offers today's check-in; its Goals card agrees with the badge.
+  const stored = (await (await page.request.get('/api/mood?days=1', { headers: auth })).json()) as {
+    today: string;
+    checkIns: { day: string; score: number; note: string | null }[];
+  };
+  expect(stored.checkIns.map((c) => [c.day, c.score, c.note])).toEqual([[stored.today, 4, 'A calm morning']]);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Goals' })).toContainText(sentence);
+  await expect(page.getByRole('region', { name: 'History' })).toBeVisible();
+  await expect(webPrompt).toHaveCount(0);
+
+  // Opened again the same day, the popup does not offer it.
+  const again = await openPopupFor(h.context, 'calm-garden.test');
+  await expect
+    .poll(() => moodCalls().filter((r) => r.path === '/api/mood/today' && r.status === 200).length)
+    .toBe(2);
+  await expect(again.getByRole('region', { name: 'Reading goals' })).toBeVisible();
+  await expect(again.locator('#mood')).toBeHidden();
+  await again.close();
+  await tab.close();
 });

@@ -43,6 +43,12 @@ test.beforeAll(async ({ restartable }) => {
 });
 test.afterAll(() => ext.cleanup());
 
+// What the restarted server printed goes with a failed test (E2E_SERVER_LOG_LEVEL=info for more of it).
+test.afterEach(async ({ restartable }, testInfo) => {
+  if (testInfo.status !== testInfo.expectedStatus)
+    await testInfo.attach('server output', { body: restartable.logs(), contentType: 'text/plain' });
+});
+
 const history = (page: Page) => page.getByRole('region', { name: 'History' });
 const token = (page: Page) => page.evaluate(() => localStorage.getItem('authToken'));
 

@@ -49,6 +49,8 @@ export interface BrowserApi {
   alarms: {
     create(name: string, info: { when?: number; delayInMinutes?: number; periodInMinutes?: number }): void | Promise<void>;
     clear(name: string): Promise<boolean> | void;
+    /** The alarm of that name if one is scheduled. */
+    get?(name: string): Promise<{ name: string; scheduledTime: number } | undefined>;
     onAlarm: Event<(alarm: { name: string }) => void>;
   };
   tabs?: {

@@ -1,7 +1,8 @@
 import type { AnalysisScores, Verdict } from '@mediadiet/contract/analysis';
+import type { MoodScore } from '@mediadiet/contract/mood';
 import type { BrowserApi } from './browser';
 import type { SkipReason } from './skip-reasons';
-import type { LastAnalysis } from './storage-keys';
+import type { GoalAlert, LastAnalysis } from './storage-keys';
 
 /**
  * Messages inside the extension (content scripts / popup → background). The web app's messages (PING,
@@ -20,12 +21,28 @@ export interface InternalMessages {
   ignoreSite: { req: { url: string; ignore: boolean; tabId?: number }; res: PopupState };
   pause: { req: { minutes: number; tabId?: number; url?: string }; res: PopupState };
   setOnDevice: { req: { onDevice: boolean; tabId?: number; url?: string }; res: PopupState };
+  /** The popup opened: ask the server about the reading goals (unless it just did), and answer where they stand. */
+  refreshGoals: { req: object; res: Pick<PopupState, 'goalAlerts'> };
+  /** Whether the popup offers today's mood check-in (decision 157). */
+  moodOffer: { req: object; res: MoodOffer };
+  /** The person tapped a mood: today's check-in, with the note they wrote, if any. */
+  moodCheckIn: { req: { score: MoodScore; note?: string }; res: MoodCheckInResult };
+  /** "Not today", for the server's day the check-in was offered for. */
+  moodDismiss: { req: { day: string }; res: { success: boolean } };
   /** From the consent page: agree (with the analysis mode chosen there) or withdraw (decision 115). */
   consent: { req: { agree: boolean; onDevice: boolean }; res: PopupState };
   /** The confirmation page (confirm/confirm.html): what waits, and the person's answer. */
   switchPending: { req: object; res: SwitchPendingState };
   switchDecision: { req: { accept: boolean }; res: { success: boolean; error?: string } };
 }
+
+/** Whether the popup offers today's mood check-in, and for which day (the server's). */
+export type MoodOffer =
+  | { offered: true; today: string }
+  | { offered: false; why: 'not-connected' | 'checked-in' | 'dismissed' | 'unavailable' };
+
+/** What became of the popup's check-in: the day it was saved for, or why it was not, in words. */
+export type MoodCheckInResult = { success: true; day: string } | { success: false; error: string };
 
 /** What the confirmation page shows: whether a switch waits (expired ones do not). */
 export interface SwitchPendingState {
@@ -68,6 +85,8 @@ export interface PopupState {
   consentUrl: string;
   /** Why the last "Ignore this site" stayed on this browser, if it did. */
   ignoreNote: string | null;
+  /** The reading goals at risk or over their limit (the badge's "!"), over first; empty when none or not connected. */
+  goalAlerts: GoalAlert[];
 }
 
 const KINDS: readonly InternalKind[] = [
@@ -79,6 +98,10 @@ const KINDS: readonly InternalKind[] = [
   'ignoreSite',
   'pause',
   'setOnDevice',
+  'refreshGoals',
+  'moodOffer',
+  'moodCheckIn',
+  'moodDismiss',
   'switchPending',
   'switchDecision',
   'consent',

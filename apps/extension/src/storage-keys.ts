@@ -35,6 +35,13 @@ export const STORAGE_KEYS = {
    * extension's own page (confirm/confirm.html); never used before that.
    */
   pendingSwitch: 'pendingSwitch',
+  /**
+   * The account's reading goals that are at risk or over their limit, as the server last answered (the toolbar
+   * badge and the popup's goal line; decision 157).
+   */
+  goals: 'goals',
+  /** The day (the server's) the person put the popup's mood check-in off with "Not today". */
+  moodDismissedDay: 'moodDismissedDay',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
@@ -70,6 +77,22 @@ export interface LastAnalysis {
   result?: 'failed' | 'gone';
 }
 
+/** A reading goal at risk or over its limit, in the server's words (decision 157). */
+export interface GoalAlert {
+  /** The goal's key (`goalKey`): its kind, and the site for a daily site goal. */
+  key: string;
+  status: 'at_risk' | 'broken';
+  /** The server's sentence naming the goal and its progress: "Pages from reddit.com: 4 today (goal: at most 5)". */
+  sentence: string;
+}
+
+export interface GoalsState {
+  /** Broken goals first, then those at risk; empty when every goal is on track or met (or there are none). */
+  alerts: GoalAlert[];
+  /** When the server answered (ms). */
+  fetchedAt: number;
+}
+
 export interface PendingSwitch {
   apiKey: string;
   /** The account the key belongs to, as the server says (never the page's claim). */
@@ -94,4 +117,6 @@ export interface StorageShape {
   consent: { agreedAt: number; version: number };
   ignoreNote: string;
   limitReachedAt: number;
+  goals: GoalsState;
+  moodDismissedDay: string;
 }

@@ -44,6 +44,10 @@ export function fakeBrowser() {
     alarms: {
       create: (name, info) => void alarms.set(name, info),
       clear: (name) => Promise.resolve(alarms.delete(name)),
+      get: (name) => {
+        const alarm = alarms.get(name);
+        return Promise.resolve(alarm ? { name, scheduledTime: alarm.when ?? 0 } : undefined);
+      },
       onAlarm: { addListener: (l) => listeners.alarm.push(l) },
     },
     tabs: {

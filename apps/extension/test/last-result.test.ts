@@ -56,6 +56,27 @@ const askResult = (t: Awaited<ReturnType<typeof sentPage>>) =>
   handleInternal(t.ctx, { kind: 'lastResult', tabId: tab.id, url: page.url }, {});
 
 describe('the last analysis in server mode', () => {
+  it('asks where the reading goals stand once the page is analysed, not while it is pending (decision 157)', async () => {
+    const goal = {
+      goal: { kind: 'site_daily', target: 1, site: 'news.example.com' },
+      progress: { period: 'day', current: 1, target: 1, pages: 1, status: 'at_risk', sentence: 'Pages from news.example.com: 1 today (goal: at most 1)' },
+    };
+    const t = await sentPage({
+      [STATE_PATH]: { status: 200, body: { success: true, touchpoint: { id: ID, status: 'pending' } } },
+      'GET /api/goals': { status: 200, body: { success: true, goals: [goal] } },
+    });
+    const goalCalls = () => t.calls.filter((c) => c.path === '/api/goals');
+    expect(((await askResult(t)) as Awaited<ReturnType<typeof popupState>>).goalAlerts).toEqual([]);
+    expect(goalCalls()).toEqual([]);
+    t.routes[STATE_PATH] = { status: 200, body: { success: true, touchpoint: { id: ID, status: 'done', analysis: analysis() } } };
+    const state = (await askResult(t)) as Awaited<ReturnType<typeof popupState>>;
+    expect(goalCalls()).toMatchObject([{ method: 'GET', auth: `Bearer ${KEY}` }]);
+    expect(state.goalAlerts).toEqual([
+      { key: 'site_daily:news.example.com', status: 'at_risk', sentence: 'Pages from news.example.com: 1 today (goal: at most 1)' },
+    ]);
+  });
+
+
   it('keeps the id the upload answered and asks for the result when the popup opens', async () => {
     const t = await sentPage();
     const state = await popupState(t.ctx, tab.id, page.url);

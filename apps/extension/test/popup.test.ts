@@ -2,8 +2,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { messages } from '@mediadiet/contract/messages';
 import type { PopupState } from '../src/messaging';
-import { render, setControlsBusy } from '../src/popup/view';
+import { MOOD_SENT_ON_TAP, render, renderMood, setControlsBusy } from '../src/popup/view';
 
 // Found from this file, not the working directory: `npm run test:unit` runs every workspace from the root.
 const html = readFileSync(path.join(import.meta.dirname, '../src/popup/popup.html'), 'utf8');
@@ -26,6 +27,7 @@ const state = (overrides: Partial<PopupState> = {}): PopupState => ({
   queueDropped: 0,
   limitReached: false,
   dashboardUrl: 'https://app.test/auth/dashboard',
+  goalAlerts: [],
   ...overrides,
 });
 
@@ -138,5 +140,97 @@ describe('popup', () => {
     const retry = document.getElementById('last-retry') as HTMLButtonElement;
     expect(retry.textContent).toBe('Try again');
     expect(retry.type).toBe('button');
+  });
+});
+
+describe('the goal line', () => {
+  const atRisk = { key: 'site_daily:x.com', status: 'at_risk' as const, sentence: 'Pages from x.com: 4 today (goal: at most 5)' };
+  const over = { key: 'draining_share', status: 'broken' as const, sentence: 'Draining pages: 30 % of this week (goal: under 25 %)' };
+
+  it('names each goal at risk or over its limit, with its status in words', () => {
+    render(document, state({ goalAlerts: [over, atRisk] }));
+    const section = document.getElementById('goals')!;
+    expect(section.hidden).toBe(false);
+    expect(section.getAttribute('aria-labelledby')).toBe('goals-h');
+    expect(document.getElementById('goals-h')!.textContent).toBe('Reading goals');
+    expect([...section.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Over the goal: Draining pages: 30 % of this week (goal: under 25 %)',
+      'At risk: Pages from x.com: 4 today (goal: at most 5)',
+    ]);
+  });
+
+  it('is hidden when no goal needs attention, or the browser is not connected', () => {
+    render(document, state({ goalAlerts: [atRisk] }));
+    render(document, state({ goalAlerts: [] }));
+    expect(document.getElementById('goals')!.hidden).toBe(true);
+    render(document, state({ connected: false, goalAlerts: [atRisk] }));
+    expect(document.getElementById('goals')!.hidden).toBe(true);
+  });
+});
+
+describe('the mood check-in', () => {
+  const section = () => document.getElementById('mood')!;
+  const buttons = () => [...document.querySelectorAll<HTMLButtonElement>('#mood-scores button')];
+
+  it('is hidden until it is offered', () => {
+    expect(section().hidden).toBe(true);
+    renderMood(document, { kind: 'hidden' });
+    expect(section().hidden).toBe(true);
+  });
+
+  it('offers five labelled moods in a group named by the question, a note saying when it is sent, and “Not today”', () => {
+    renderMood(document, { kind: 'offered', saving: null, error: null });
+    expect(section().hidden).toBe(false);
+    expect(document.getElementById('mood-h')!.textContent).toBe(messages.mood.promptTitle);
+    const group = document.getElementById('mood-scores')!;
+    expect(group.getAttribute('role')).toBe('group');
+    expect(group.getAttribute('aria-labelledby')).toBe('mood-h');
+    expect(buttons().map((b) => b.textContent)).toEqual(['😞Very low', '😔Low', '😐Okay', '😊Good', '😄Very good']);
+    expect(buttons().map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Very low (1 of 5)',
+      'Low (2 of 5)',
+      'Okay (3 of 5)',
+      'Good (4 of 5)',
+      'Very good (5 of 5)',
+    ]);
+    expect(buttons().every((b) => b.type === 'button' && !b.disabled)).toBe(true);
+    const note = document.getElementById('mood-note') as HTMLTextAreaElement;
+    expect(document.querySelector(`label[for="mood-note"]`)!.textContent).toBe(messages.mood.noteLabel);
+    expect(note.maxLength).toBe(280);
+    expect(document.getElementById(note.getAttribute('aria-describedby')!)!.textContent).toBe(
+      `Up to 280 characters. ${MOOD_SENT_ON_TAP}`,
+    );
+    expect(document.getElementById('mood-dismiss')!.textContent).toBe(messages.mood.dismiss);
+    // Rendering again does not add buttons.
+    renderMood(document, { kind: 'offered', saving: null, error: null });
+    expect(buttons()).toHaveLength(5);
+  });
+
+  it('is busy while a tap is saved, then says why it failed and lets the person tap again', () => {
+    renderMood(document, { kind: 'offered', saving: 4, error: null });
+    expect(buttons().every((b) => b.disabled)).toBe(true);
+    expect(buttons().map((b) => b.getAttribute('aria-busy'))).toEqual([null, null, null, 'true', null]);
+    expect((document.getElementById('mood-note') as HTMLTextAreaElement).disabled).toBe(true);
+    expect(document.getElementById('mood-status')!.textContent).toBe(messages.mood.saving);
+
+    renderMood(document, { kind: 'offered', saving: null, error: 'The note is too long: at most 280 characters' });
+    const alert = document.getElementById('mood-error')!;
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(alert.hidden).toBe(false);
+    expect(alert.textContent).toBe('The note is too long: at most 280 characters');
+    expect(buttons().every((b) => !b.disabled && !b.hasAttribute('aria-busy'))).toBe(true);
+    expect(document.getElementById('mood-status')!.textContent).toBe('');
+  });
+
+  it('thanks the person once saved, and offers nothing more', () => {
+    renderMood(document, { kind: 'offered', saving: 2, error: null });
+    renderMood(document, { kind: 'saved' });
+    expect(section().hidden).toBe(false);
+    const status = document.getElementById('mood-status')!;
+    expect(status.getAttribute('role')).toBe('status');
+    expect(status.textContent).toBe(messages.mood.saved);
+    expect(document.getElementById('mood-form')!.hidden).toBe(true);
+    expect(document.getElementById('mood-dismiss')!.hidden).toBe(true);
+    expect(document.getElementById('mood-error')!.hidden).toBe(true);
   });
 });

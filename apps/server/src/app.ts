@@ -18,6 +18,7 @@ import type { OidcProvider } from './modules/auth/oidc.ts';
 import authModule from './modules/auth/plugin.ts';
 import billingModule from './modules/billing/plugin.ts';
 import devRoutes from './modules/dev/routes.ts';
+import digestModule from './modules/digest/plugin.ts';
 import devicesRoutes from './modules/devices/routes.ts';
 import extensionModule from './modules/extension/plugin.ts';
 import goalsModule from './modules/goals/plugin.ts';
@@ -213,6 +214,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(goalsModule);
   await app.register(moodModule);
   await app.register(accountModule);
+  // The weekly letter: reads the week through the analysis and goals services.
+  await app.register(digestModule);
   // Route-only modules: they read through the services above.
   await app.register(healthRoutes);
   await app.register(devicesRoutes);

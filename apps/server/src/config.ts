@@ -87,6 +87,8 @@ const EnvSchema = z
     STRIPE_API_BASE: optionalUrl,
     /** How often the local provider's billing sweep runs (ms); 0 = never (tests run it by hand). */
     BILLING_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
+    /** How often the weekly letters due are looked for (ms); 0 = never (tests run it by hand). */
+    WEEKLY_LETTER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
 
     /** The touch-point worker in this process: on (default) or off (tests drive it with runOnce). */
     TOUCHPOINT_WORKER: z.enum(['on', 'off']).optional(),
@@ -201,6 +203,11 @@ export interface Config {
   stripe: { secretKey: string; webhookSecret: string | undefined; apiBase: string | undefined } | undefined;
   /** Interval of the local provider's billing sweep, ms (0 = off). Default 60 s, off in tests. */
   billingSweepIntervalMs: number;
+  /**
+   * How often the weekly letters due are looked for, ms (0 = never). Default 5 minutes, so Monday's letter goes
+   * within minutes of 07:00 local time; off in tests and on API-only instances.
+   */
+  weeklyLetterIntervalMs: number;
   analyzer: { kind: 'offline' } | { kind: 'llm'; baseUrl: string; apiKey: string | undefined; model: string };
   /** The touch-point worker: started with the app unless disabled (default off in tests). */
   touchpointWorker: {
@@ -294,6 +301,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
       : undefined,
     billingSweepIntervalMs: runsJobs ? (e.BILLING_SWEEP_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 60_000)) : 0,
+    weeklyLetterIntervalMs: runsJobs
+      ? (e.WEEKLY_LETTER_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 300_000))
+      : 0,
     touchpointWorker: {
       enabled: runsJobs && (e.TOUCHPOINT_WORKER ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
       staleMs: e.TOUCHPOINT_STALE_MS,

@@ -144,5 +144,10 @@ describe('sign-in configuration', () => {
     expect(worker.touchpointWorker.enabled).toBe(true);
     expect(worker.questionnaire.workerEnabled).toBe(true);
     expect(worker.billingSweepIntervalMs).toBe(60_000);
+    // The weekly letters: every 5 minutes where jobs run, never on an API-only instance, by hand in tests.
+    expect(worker.weeklyLetterIntervalMs).toBe(300_000);
+    expect(loadConfig({ ROLE: 'api', WEEKLY_LETTER_INTERVAL_MS: '1000' }).weeklyLetterIntervalMs).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'test' }).weeklyLetterIntervalMs).toBe(0);
+    expect(configError({ WEEKLY_LETTER_INTERVAL_MS: '-1' }).variables).toEqual(['WEEKLY_LETTER_INTERVAL_MS']);
   });
 });

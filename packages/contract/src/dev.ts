@@ -18,6 +18,8 @@ export const OutboxMessageSchema = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string().optional(),
+  /** Extra headers the mail carries, by name as sent (the weekly letter's List-Unsubscribe, RFC 8058). */
+  headers: z.record(z.string(), z.string()).optional(),
   createdAt: IsoDateTimeSchema,
 });
 export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;

@@ -16,6 +16,7 @@ export * from './payment';
 export * from './questionnaire';
 export * from './urls';
 export * from './goals';
+export * from './digest';
 export * from './realtime';
 export * from './dev';
 export * from './routes';

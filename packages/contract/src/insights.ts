@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { VerdictDriversSchema, VerdictSchema, type Verdict } from './analysis';
+import { VERDICTS, VerdictDriversSchema, VerdictSchema, type Verdict } from './analysis';
 import { CategoryIdSchema, ClassificationSchema } from './categories';
 import { IdSchema, IsoDateTimeSchema, successWith } from './common';
 import { INSIGHT_PAGES_MAX_PAGE } from './constants';
+import { messages } from './messages';
 
 /** One analysed page in an insights period (spec §3). `overall_score` is 0–100 (shown with 1 decimal). */
 export const InsightSummarySchema = z.object({
@@ -183,6 +184,60 @@ export function verdictTally(counts: VerdictCounts): VerdictTally {
             draining: share(counts.draining),
           },
   };
+}
+
+/**
+ * Shares as whole percents that add up to 100 (largest remainder: the verdicts whose rounding lost the most get
+ * the missing points), so a bar, its table row and the sentence agree. Null without shares. The web's trend and
+ * the weekly letter both state shares this way.
+ */
+export function wholePercents(shares: VerdictShares | null): Record<Verdict, number> | null {
+  if (!shares) return null;
+  const exact = VERDICTS.map((verdict) => ({ verdict, value: shares[verdict] * 100 }));
+  const floors = exact.map((e) => ({ ...e, whole: Math.floor(e.value + 1e-9) }));
+  let missing = 100 - floors.reduce((n, e) => n + e.whole, 0);
+  const byRemainder = [...floors].sort((a, b) => b.value - b.whole - (a.value - a.whole));
+  for (const entry of byRemainder) {
+    if (missing <= 0) break;
+    entry.whole += 1;
+    missing -= 1;
+  }
+  return Object.fromEntries(floors.map((e) => [e.verdict, e.whole])) as Record<Verdict, number>;
+}
+
+/**
+ * A period's leaning (the donut's centre, the printed summary, the weekly letter's verdict): the verdict most of
+ * its pages with a verdict carry, with its share in the whole percents the trend states (`wholePercents`), so the
+ * leaning, the trend's sentences and its table never disagree by a point. On a tie the heavier verdict leads
+ * (draining, then mixed, then uplifting, then neutral), so a tie is never softened. Null without a page with a
+ * verdict.
+ */
+export function periodLeaning(tally: VerdictTally): { verdict: Verdict; percent: number } | null {
+  const percents = tally.classified === 0 ? null : wholePercents(tally.shares);
+  if (!percents) return null;
+  const byWeight: Verdict[] = ['draining', 'mixed', 'uplifting', 'neutral'];
+  let lead: Verdict = byWeight[0]!;
+  for (const verdict of byWeight) if (tally.counts[verdict] > tally.counts[lead]) lead = verdict;
+  return { verdict: lead, percent: percents[lead] };
+}
+
+/**
+ * The change of one verdict's share between two tallies, in words with whole percents ("Draining pages fell from
+ * 41 % to 28 % this month"); null when either has no page with a verdict. `when` ends the sentence.
+ */
+export function verdictChangeSentence(
+  verdict: Verdict,
+  now: Pick<VerdictTally, 'shares'>,
+  before: Pick<VerdictTally, 'shares'>,
+  when: string,
+): string | null {
+  const to = wholePercents(now.shares)?.[verdict];
+  const from = wholePercents(before.shares)?.[verdict];
+  if (to === undefined || from === undefined) return null;
+  const name = messages.trend.verdicts[verdict];
+  if (to < from) return messages.trend.fell(name, from, to, when);
+  if (to > from) return messages.trend.rose(name, from, to, when);
+  return messages.trend.stayed(name, to, when);
 }
 
 /**

@@ -221,6 +221,28 @@ export const messages = {
   },
 
   /**
+   * The printed report (Export PDF, issue 29): a page of summary — who, which period, when it was printed, the
+   * period's verdict, the trend in words, the top sites — then the details. Whole numbers throughout.
+   */
+  report: {
+    summaryTitle: 'Summary',
+    preparedFor: 'Prepared for',
+    period: 'Period',
+    generated: 'Generated',
+    feltTitle: 'How your reading felt',
+    /** Under the leaning ("Mostly neutral"): its share of the pages with a verdict. */
+    leaningOf: (percent: number, classified: number, shown: string = String(classified)) =>
+      `${percent} % of the ${shown} ${classified === 1 ? 'page' : 'pages'} with a verdict`,
+    /** `previous`: the period before, written out ("October 2026", "2025"). */
+    changeTitle: (previous: string) => `Compared with ${previous}`,
+    topSitesTitle: 'Top sites',
+    visits: (count: number, shown: string = String(count)) => `${shown} ${count === 1 ? 'visit' : 'visits'}`,
+    stillLoading: 'The verdict and the trend were still loading when this report was printed.',
+    detailsFollow:
+      'The following pages hold the details: Trends, how your reading felt over time, Top Domains and the analysed pages.',
+  },
+
+  /**
    * Mood check-ins and the "Mood and reading" card (issue 29). The insight sentences make a claim only when the
    * 95 % interval of the correlation leaves out zero; `r` arrives formatted (two decimals, a real minus sign).
    */
@@ -347,6 +369,100 @@ export const messages = {
   },
 
   /**
+   * The weekly letter (issue 29, decision 158): the e-mail about the last week (Monday to Sunday in the person's
+   * time zone), the Settings section that asks for it now, and the one-click unsubscribe and its page. Numbers
+   * are whole; percentages carry a non-breaking space.
+   */
+  letter: {
+    settingsTitle: 'Weekly letter',
+    settingsText:
+      'Every Monday morning, in your time zone, an e-mail about your last week of reading: how it felt, how it changed, your goals, the sites that drained you most and one thing that lifted you.',
+    sendNow: "Send me this week's letter now",
+    sending: 'Sending...',
+    sendFailed: "Failed to send this week's letter",
+    /** The server's answer to "send it now". */
+    sentNow: "This week's letter is on its way to your inbox.",
+    mailFailed: 'We could not send the letter just now. Please try again in a few minutes.',
+    /** The server's answers to the unsubscribe call. */
+    unsubscribed: 'The weekly letter is off. You can turn it back on in Settings.',
+    invalidLink:
+      'This unsubscribe link is not valid (it may be incomplete). You can turn the weekly letter off in Settings.',
+    /** The web page the letter's unsubscribe link opens. */
+    unsubscribeTitle: 'Stop the weekly letter?',
+    unsubscribeText: 'You will no longer get the Monday e-mail about your reading week.',
+    unsubscribeButton: 'Stop the weekly letter',
+    unsubscribing: 'Stopping...',
+    unsubscribeFailed: 'Failed to stop the weekly letter',
+    unsubscribedTitle: 'The weekly letter is off',
+    turnBackOn: 'Changed your mind? Turn it back on in Settings, under Weekly letter.',
+    openSettings: 'Open Settings',
+    missingToken:
+      'This page needs the link from your weekly letter. You can turn the letter off in Settings.',
+
+    // ── The letter ──
+    /** `range`: "Nov 16–22"; `leaning`: "mostly uplifting" (or "a quiet week"). */
+    subject: (range: string, leaning: string) => `Your reading week, ${range}: ${leaning}`,
+    label: 'Weekly letter',
+    heading: (range: string) => `Your reading week, ${range}`,
+    greeting: 'Hello,',
+    intro: 'Here is how last week of reading went, from the pages you read with the extension on.',
+    quietLeaning: 'a quiet week',
+    leaningWords: {
+      uplifting: 'mostly uplifting',
+      neutral: 'mostly neutral',
+      mixed: 'mostly mixed',
+      draining: 'mostly draining',
+    },
+    verdictTitle: 'How your week felt',
+    /** The week's verdict: its leaning, with the share and the pages it is judged from. */
+    verdictSentence: (leaning: string, percent: number, classified: number) =>
+      `Your week was ${leaning}: ${percent}\u00a0% of the ${classified} ${classified === 1 ? 'page' : 'pages'} with a verdict.`,
+    noVerdicts: (pages: number) =>
+      `${pages} ${pages === 1 ? 'page was' : 'pages were'} analysed, but none with a verdict yet.`,
+    shareLine: (name: string, percent: number) => `${name} ${percent}\u00a0%`,
+    trendTitle: 'Against the week before',
+    /** `when` of the trend sentences (messages.trend.fell/rose/stayed): "… fell from 31 % to 24 % last week". */
+    trendWhen: 'last week',
+    noPrevious: 'No pages with a verdict the week before to compare with.',
+    goalsTitle: 'Your goals',
+    noGoals: 'No reading goals yet. Set one on your dashboard, and this letter will tell you how it went.',
+    goalDrainingKept: (share: number, cap: number) =>
+      `Draining pages: ${share}\u00a0% of last week, under your goal of ${cap}\u00a0%. Kept.`,
+    goalDrainingBroken: (share: number, cap: number) =>
+      `Draining pages: ${share}\u00a0% of last week, over your goal of under ${cap}\u00a0%.`,
+    goalDrainingTooFew: (pages: number, cap: number) =>
+      `Draining pages: too few pages with a verdict last week (${pages}) to judge your goal of under ${cap}\u00a0%.`,
+    goalSiteKept: (site: string, cap: number) =>
+      `Pages from ${site}: at most ${cap} a day on every day of last week. Kept.`,
+    goalSiteBroken: (site: string, cap: number, days: number, most: number) =>
+      `Pages from ${site}: more than ${cap} on ${days} ${days === 1 ? 'day' : 'days'} of last week (at most ${most} in a day).`,
+    goalUpliftingMet: (pages: number, target: number) =>
+      `Uplifting pages: ${pages} last week, your goal of at least ${target} met.`,
+    goalUpliftingShort: (pages: number, target: number) =>
+      `Uplifting pages: ${pages} last week, ${target - pages} short of your goal of ${target}.`,
+    drainingTitle: 'The most draining sites',
+    drainingSite: (host: string, pages: number) =>
+      `${host}: ${pages} draining ${pages === 1 ? 'page' : 'pages'}`,
+    noDraining: 'No draining pages last week.',
+    upliftTitle: 'Something that lifted you',
+    /** From the person's own history: the site that lifted them most in the last `weeks` weeks. */
+    upliftSite: (host: string, pages: number, weeks: number) =>
+      `${host} gave you ${pages} uplifting ${pages === 1 ? 'page' : 'pages'} in the last ${weeks} weeks. Worth a visit this week.`,
+    upliftTitleLine: (title: string) => `One of them: “${title}”.`,
+    noUplift: (weeks: number) =>
+      `No uplifting pages in the last ${weeks} weeks. A walk, a long read you chose yourself or a friend's news may do more than another headline.`,
+    quietText:
+      'No pages were analysed last week. Whenever you read with the extension on, the next letter will tell you how your week felt.',
+    openDashboard: 'Open your dashboard',
+    why: (service: string) =>
+      `You get this letter because the weekly letter is on for your ${service} account.`,
+    unsubscribe: 'Unsubscribe',
+    manage: 'Letter settings',
+    textUnsubscribe: (url: string) => `Unsubscribe with one click: ${url}`,
+    textManage: (url: string) => `Letter settings: ${url}`,
+  },
+
+  /**
    * Account preferences (issue 29, decisions 154 and 155): the server's validation, Settings' "Preferences" card
    * (time zone, weekly letter) and the dashboard's offer of the browser's zone.
    */
@@ -364,8 +480,7 @@ export const messages = {
     timeZoneLabel: 'Time zone',
     timeZonePlaceholder: 'Search for a city or region',
     timeZoneNoMatch: (query: string) => `No time zone matches “${query}”.`,
-    timeZoneMatches: (count: number) =>
-      count === 1 ? '1 time zone matches.' : `${count} time zones match.`,
+    timeZoneMatches: (count: number) => (count === 1 ? '1 time zone matches.' : `${count} time zones match.`),
     timeZoneSaving: 'Saving…',
     timeZoneSaved: (zone: string) => `Time zone saved: ${zone}. Your insights, goals and mood now follow it.`,
     browserZone: (zone: string) => `Your browser is set to ${zone}.`,

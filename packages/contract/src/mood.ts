@@ -71,6 +71,14 @@ export const MoodListResponseSchema = successWith({
 export type MoodListResponse = z.infer<typeof MoodListResponseSchema>;
 
 /**
+ * GET /api/mood/today: whether today's check-in exists, as the server cuts days — all the extension's popup needs
+ * to offer the check-in at most once a day (decision 157). Neither a score nor a note: the extension key that may
+ * call it never reads what was written.
+ */
+export const MoodTodayResponseSchema = successWith({ today: DayKeySchema, checkedIn: z.boolean() });
+export type MoodTodayResponse = z.infer<typeof MoodTodayResponseSchema>;
+
+/**
  * GET /api/mood/insight: how mood relates to the previous day's share of draining pages. Below
  * `required` check-ins `n`, `r` and `interval` are null; from there `n` counts the days paired with a day of
  * reading before them, `r` is their Pearson correlation (null when it cannot be computed) and `interval`

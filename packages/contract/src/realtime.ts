@@ -23,6 +23,8 @@ export const userUpdateEvent = (userId: string) => `update_user_${userId}` as co
 export const configStateUpdateEvent = (userId: string) => `config_state_update_${userId}` as const;
 export const analysisCreatedEvent = (userId: string) => `analysis_created_${userId}` as const;
 export const analysisDeletedEvent = (userId: string) => `analysis_deleted_${userId}` as const;
+/** Today's mood check-in was saved (in a tab or the extension's popup): every open tab stops offering it. */
+export const moodCheckedInEvent = (userId: string) => `mood_checked_in_${userId}` as const;
 
 /** The questionnaire state changed (SUBMITTED → COMPLETED / FAILED, …). The client reloads account info on it. */
 export const ConfigStateUpdatePayloadSchema = z.object({

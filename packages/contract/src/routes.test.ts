@@ -186,7 +186,7 @@ const operationIdsWithAuth = (auth: RouteDef['auth']) =>
     .sort();
 
 describe('auth', () => {
-  it('leaves the sign-in calls open', () => {
+  it("leaves the sign-in calls and the weekly letter's unsubscribe open", () => {
     const open = operationIdsWithAuth('none');
     expect(open).toEqual([
       'authGoogle',
@@ -197,6 +197,9 @@ describe('auth', () => {
       'authRegister',
       'authVerify',
       'devOutbox',
+      // A mail client posts it without a session (RFC 8058); the token in the address names the account.
+      'digestUnsubscribe',
+      'digestUnsubscribePage',
     ]);
   });
 
@@ -217,8 +220,19 @@ describe('auth', () => {
     expect(routeAccepts(api.accountInfo, 'extension')).toBe(false);
   });
 
+  it('lets the key into exactly these session calls besides its own (decisions 112, 157)', () => {
+    const alsoByKey = allRoutes
+      .filter((r) => r.auth === 'session' && routeAccepts(r, 'extension'))
+      .map((r) => r.operationId)
+      .sort();
+    expect(alsoByKey).toEqual(['accountUrlsAdd', 'goalsList', 'moodCheckIn', 'moodToday']);
+  });
+
   it('requires a session everywhere else', () => {
-    for (const r of allRoutes.filter((x) => x.path.startsWith('/api/') && x.auth !== 'extension')) {
+    const open = new Set(['digestUnsubscribe', 'digestUnsubscribePage']);
+    for (const r of allRoutes.filter(
+      (x) => x.path.startsWith('/api/') && x.auth !== 'extension' && !open.has(x.operationId),
+    )) {
       expect(r.auth, r.operationId).toBe('session');
     }
   });

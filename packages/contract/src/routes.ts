@@ -5,6 +5,7 @@ import { analysisContract } from './routes/analysis';
 import { authContract } from './routes/auth';
 import { devContract } from './routes/dev';
 import { devicesContract } from './routes/devices';
+import { digestContract } from './routes/digest';
 import { extensionContract } from './routes/extension';
 import { goalsContract } from './routes/goals';
 import { paymentContract } from './routes/payment';
@@ -33,6 +34,7 @@ export const contract = {
   payment: paymentContract,
   questionnaire: questionnaireContract,
   mood: moodContract,
+  digest: digestContract,
   dev: devContract,
 } as const;
 
@@ -53,6 +55,7 @@ export const routesById = {
   ...paymentContract,
   ...questionnaireContract,
   ...moodContract,
+  ...digestContract,
   ...devContract,
 };
 

@@ -4,6 +4,12 @@ import {
   TouchpointStateResponseSchema,
   type TouchpointRequest,
 } from '@mediadiet/contract/extension';
+import { GoalsResponseSchema } from '@mediadiet/contract/goals';
+import {
+  MoodCheckInResponseSchema,
+  MoodTodayResponseSchema,
+  type MoodCheckInRequest,
+} from '@mediadiet/contract/mood';
 import { UrlsResponseSchema } from '@mediadiet/contract/urls';
 import { buildPath } from '@mediadiet/contract/http';
 import { api, extraApi } from '@mediadiet/contract/routes';
@@ -86,6 +92,14 @@ export function createApi(fetchFn: typeof fetch, apiBase: string, hooks: { onAns
         apiKey,
         TouchpointStateResponseSchema,
       ),
+    /** GET /api/goals — the account's reading goals and their progress (the badge and the popup's goal line). */
+    goals: (apiKey: string) => call(extraApi.goalsList.method, extraApi.goalsList.path, apiKey, GoalsResponseSchema),
+    /** GET /api/mood/today — whether today's mood check-in exists (no score, no note), and which day today is. */
+    moodToday: (apiKey: string) =>
+      call(extraApi.moodToday.method, extraApi.moodToday.path, apiKey, MoodTodayResponseSchema),
+    /** POST /api/mood — the popup's check-in, sent only when the person taps a mood. */
+    moodCheckIn: (apiKey: string, body: MoodCheckInRequest) =>
+      call(extraApi.moodCheckIn.method, extraApi.moodCheckIn.path, apiKey, MoodCheckInResponseSchema, body),
   };
 }
 

@@ -5,6 +5,7 @@ import {
   type ExtensionResult,
 } from '@mediadiet/contract/extension';
 import type { BackgroundContext } from './context';
+import { refreshGoals } from './goals';
 
 /** CONNECT_EXTENSION older (or further in the future) than this is refused. */
 export const CONNECT_MAX_AGE_MS = 2 * 60_000;
@@ -70,7 +71,7 @@ async function refreshDisabled(ctx: BackgroundContext): Promise<ExtensionResult>
 
 /** The dashboard disconnected us (the server already revoked the key): forget it and what waits to be sent. */
 async function disconnect(ctx: BackgroundContext): Promise<ExtensionResult> {
-  await ctx.store.remove('apiKey', 'userId', 'connectedAt', 'connectionError', 'limitReachedAt');
+  await ctx.store.remove('apiKey', 'userId', 'connectedAt', 'connectionError', 'limitReachedAt', 'goals');
   await ctx.queue.clear();
   return { success: true };
 }
@@ -101,9 +102,11 @@ async function pair(ctx: BackgroundContext, apiKey: string, userId: string): Pro
   const res = await ctx.api.verify(apiKey);
   if (!res.ok) return { success: false, error: res.status === 0 ? res.error : ERRORS.verify };
   await ctx.store.set({ apiKey, userId, connectedAt: ctx.now(), queueRetry: { failures: 0, nextAt: 0 } });
-  await ctx.store.remove('connectionError', 'limitReachedAt');
-  // Fresh key: fetch the ignore list and send whatever waited for a connection.
+  // The goals of the account paired before, if any, are not this one's.
+  await ctx.store.remove('connectionError', 'limitReachedAt', 'goals');
+  // Fresh key: fetch the ignore list and send whatever waited for a connection; where the goals stand.
   void ctx.refreshDisabled(true).then(() => ctx.queue.flush(true));
+  void refreshGoals(ctx, true).catch(() => undefined);
   return { success: true };
 }
 

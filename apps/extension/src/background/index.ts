@@ -3,12 +3,22 @@ import type { ExtensionConfig } from '../config';
 import { isInternalMessage, type InternalMessage, type PopupState } from '../messaging';
 import { CATEGORIES, type CategoryId } from '@mediadiet/contract/categories';
 import type { Analysis, AnalysisScores } from '@mediadiet/contract/analysis';
+import { DayKeySchema, MoodScoreSchema } from '@mediadiet/contract/mood';
 import type { LastAnalysis } from '../storage-keys';
 import { siteHost } from '../rules';
 import { createApi } from './api';
 import { BADGE_ALARM, updateBadge } from './badge';
 import type { AnalyzeFn, BackgroundContext } from './context';
 import { CONFIRM_PAGE, decideSwitch, handleWebMessage, pendingSwitch, senderOrigin } from './external';
+import {
+  currentGoalAlerts,
+  GOALS_AFTER_SEND_ALARM,
+  GOALS_ALARM,
+  GOALS_PERIOD_MINUTES,
+  refreshGoals,
+  refreshGoalsAfterSend,
+} from './goals';
+import { checkInMood, dismissMood, moodOffer } from './mood';
 import { FLUSH_ALARM, TouchpointQueue } from './queue';
 import { Store } from './store';
 import {
@@ -45,7 +55,13 @@ export function createBackground(deps: BackgroundDeps): BackgroundContext {
     store,
     api,
     now,
-    onResult: (item, status, analysisId) => markLastAnalysis(ctx, item.request.url, status, analysisId),
+    onResult: async (item, status, analysisId) => {
+      await markLastAnalysis(ctx, item.request.url, status, analysisId);
+      // A page sent may move a reading goal once the server has analysed it (decision 157).
+      if (status === 'sent') {
+        await refreshGoalsAfterSend(ctx).catch((error: unknown) => console.error('Media Diet goals:', error));
+      }
+    },
     probe: () => api.ready(),
   });
   ctx.refreshDisabled = (force) => refreshDisabled(ctx, force);
@@ -84,7 +100,7 @@ export async function popupState(
   /** What asking the server for the last result just found, when it found nothing to keep. */
   asked?: 'pending' | 'unavailable',
 ): Promise<PopupState> {
-  const [apiKey, connectionError, settings, lastByTab, queue, queueDropped, limitReachedAt, localIgnored, consent, ignoreNote] =
+  const [apiKey, connectionError, settings, lastByTab, queue, queueDropped, limitReachedAt, localIgnored, consent, ignoreNote, goalAlerts] =
     await Promise.all([
       ctx.store.get('apiKey'),
       ctx.store.get('connectionError'),
@@ -96,6 +112,7 @@ export async function popupState(
       ctx.store.get('localIgnored'),
       ctx.store.get('consent'),
       ctx.store.get('ignoreNote'),
+      currentGoalAlerts(ctx),
     ]);
   const last = (tabId === undefined ? undefined : lastByTab?.[String(tabId)]) ?? null;
   // Without the toolbar's one-time access to the tab (activeTab) the browser hides its address: the page the
@@ -129,6 +146,7 @@ export async function popupState(
     consented: hasConsent(consent),
     consentUrl: ctx.browser.runtime.getURL?.(CONSENT_PAGE) ?? CONSENT_PAGE,
     ignoreNote: ignoreNote ?? null,
+    goalAlerts,
   };
 }
 
@@ -179,6 +197,8 @@ export async function loadLastResult(ctx: BackgroundContext, tabId?: number, url
       last.analysisId,
       touchpoint.status === 'done' ? { scores: scoresOf(touchpoint.analysis) } : { result: 'failed' },
     );
+    // The page now counts towards the reading goals: the popup shows where they stand (decision 157).
+    if (touchpoint.status === 'done') await refreshGoals(ctx, true);
     return popupState(ctx, tabId, url);
   }
   if (res.status === 404) {
@@ -269,6 +289,22 @@ export async function handleInternal(ctx: BackgroundContext, msg: InternalMessag
     case 'setOnDevice':
       await ctx.store.updateSettings({ onDevice: msg.onDevice });
       return popupState(ctx, msg.tabId, msg.url);
+    case 'refreshGoals':
+      await refreshGoals(ctx);
+      return { goalAlerts: await currentGoalAlerts(ctx) };
+    case 'moodOffer':
+      return moodOffer(ctx);
+    case 'moodCheckIn': {
+      const score = MoodScoreSchema.safeParse(msg.score);
+      if (!score.success) return { success: false, error: score.error.issues[0]?.message ?? 'Invalid message' };
+      return checkInMood(ctx, score.data, typeof msg.note === 'string' ? msg.note : undefined);
+    }
+    case 'moodDismiss': {
+      const day = DayKeySchema.safeParse(msg.day);
+      if (!day.success) return { success: false };
+      await dismissMood(ctx, day.data);
+      return { success: true };
+    }
     case 'switchPending':
     case 'switchDecision': {
       // Only the extension's own confirmation page: never a content script in a web page.
@@ -313,15 +349,21 @@ export function listen(ctx: BackgroundContext): void {
     if (sender.id !== browser.runtime.id || !isInternalMessage(message)) return false;
     return reply(handleInternal(ctx, message, sender), sendResponse);
   });
-  // The toolbar badge follows the stored state: the key (connected), the pause and the queue.
+  // The toolbar badge follows the stored state: the key (connected), the pause, the queue and the goals.
   const badge = () => void updateBadge(ctx).catch((error: unknown) => console.error('Media Diet badge:', error));
+  // A refresh that changed nothing still updates the badge: an answer grown too old stops showing.
+  const goals = () =>
+    void refreshGoals(ctx, true)
+      .catch((error: unknown) => console.error('Media Diet goals:', error))
+      .then(badge);
   browser.storage.onChanged?.addListener((changes, area) => {
-    if (area === 'local' && ['apiKey', 'settings', 'queue'].some((key) => key in changes)) badge();
+    if (area === 'local' && ['apiKey', 'settings', 'queue', 'goals'].some((key) => key in changes)) badge();
   });
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === BADGE_ALARM) badge();
     if (alarm.name === FLUSH_ALARM) void ctx.queue.flush();
     if (alarm.name === DISABLED_ALARM) void ctx.refreshDisabled(true);
+    if (alarm.name === GOALS_ALARM || alarm.name === GOALS_AFTER_SEND_ALARM) goals();
   });
   browser.tabs?.onRemoved?.addListener((tabId) => {
     void ctx.store.update('lastAnalysisByTab', (all = {}) => {
@@ -332,7 +374,9 @@ export function listen(ctx: BackgroundContext): void {
   const start = () => {
     badge();
     void browser.alarms.create(DISABLED_ALARM, { periodInMinutes: 60 });
+    void browser.alarms.create(GOALS_ALARM, { periodInMinutes: GOALS_PERIOD_MINUTES });
     void ctx.refreshDisabled().then(() => ctx.queue.flush());
+    goals();
   };
   browser.runtime.onStartup?.addListener(start);
   browser.runtime.onInstalled?.addListener(() => {

@@ -1,7 +1,12 @@
-/** The toolbar popup: status, this site, pause, on-device setting, last analysis, dashboard link. */
+/**
+ * The toolbar popup: status, the reading goals at risk, today's mood check-in, this site, pause, on-device
+ * setting, last analysis, dashboard link.
+ */
+import { messages } from '@mediadiet/contract/messages';
+import type { MoodScore } from '@mediadiet/contract/mood';
 import { getBrowser } from '../browser';
 import { sendInternal, type PopupState } from '../messaging';
-import { render, setControlsBusy } from './view';
+import { MOOD_SCORES, render, renderMood, setControlsBusy, type MoodView } from './view';
 
 const browser = getBrowser();
 
@@ -22,6 +27,13 @@ async function main(): Promise<void> {
   let asks = 0;
   show(state);
   void loadLastResult();
+  // Where the reading goals stand now (the state shows the last known until the server answers); only the goal
+  // line changes with the answer.
+  void sendInternal(browser, { kind: 'refreshGoals' }).then(
+    ({ goalAlerts }) => show({ ...state, goalAlerts }),
+    (error: unknown) => console.error('Media Diet popup:', error),
+  );
+  void setUpMoodCheckIn().catch((error: unknown) => console.error('Media Diet popup:', error));
 
   async function loadLastResult(): Promise<void> {
     if (state.lastResult !== 'loading' && state.lastResult !== 'pending') return;
@@ -53,6 +65,44 @@ async function main(): Promise<void> {
         show(state);
       });
     });
+
+  /**
+   * Today's mood check-in, when the server says today has none and the person has not put it off today: one tap
+   * on a mood saves it with the note, if any; a failure says why and keeps both for another tap.
+   */
+  async function setUpMoodCheckIn(): Promise<void> {
+    let mood: MoodView = { kind: 'hidden' };
+    const showMood = (next: MoodView) => {
+      mood = next;
+      renderMood(document, mood);
+    };
+    showMood(mood);
+    const offer = await sendInternal(browser, { kind: 'moodOffer' });
+    if (!offer.offered) return;
+    showMood({ kind: 'offered', saving: null, error: null });
+    const note = document.getElementById('mood-note') as HTMLTextAreaElement;
+    document.getElementById('mood-scores')?.addEventListener('click', (event) => {
+      const button = (event.target as HTMLElement | null)?.closest<HTMLButtonElement>('button[data-score]');
+      const score = MOOD_SCORES.find((s) => String(s) === button?.dataset.score);
+      if (!score || mood.kind !== 'offered' || mood.saving !== null) return;
+      void save(score);
+    });
+    async function save(score: MoodScore): Promise<void> {
+      showMood({ kind: 'offered', saving: score, error: null });
+      const text = note.value.trim();
+      const result = await sendInternal(browser, { kind: 'moodCheckIn', score, ...(text ? { note: text } : {}) }).catch(
+        (error: unknown) => {
+          console.error('Media Diet popup:', error);
+          return { success: false as const, error: messages.mood.saveFailed };
+        },
+      );
+      showMood(result.success ? { kind: 'saved' } : { kind: 'offered', saving: null, error: result.error });
+    }
+    document.getElementById('mood-dismiss')?.addEventListener('click', () => {
+      showMood({ kind: 'hidden' });
+      void sendInternal(browser, { kind: 'moodDismiss', day: offer.today });
+    });
+  }
 
   on('ignore', 'click', () =>
     sendInternal(browser, { ...where, kind: 'ignoreSite', url: state.site?.url ?? '', ignore: !state.site?.locallyIgnored }),

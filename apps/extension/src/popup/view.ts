@@ -1,4 +1,6 @@
 import type { Verdict } from '@mediadiet/contract/analysis';
+import { messages } from '@mediadiet/contract/messages';
+import { MOOD_NOTE_MAX, MOOD_SCORE_MAX, type MoodScore } from '@mediadiet/contract/mood';
 import type { PopupState } from '../messaging';
 import { SKIP_REASON_TEXT } from '../skip-reasons';
 
@@ -203,5 +205,88 @@ export function render(doc: Document, s: PopupState): void {
       ? ` ${s.queueDropped} older page${s.queueDropped === 1 ? ' was' : 's were'} dropped while offline.`
       : '');
 
+  renderGoals(doc, s);
   el<HTMLAnchorElement>(doc, 'dashboard').href = s.dashboardUrl;
+}
+
+/** The popup's goal line: each reading goal at risk or over its limit, its status and the server's sentence. */
+function renderGoals(doc: Document, s: PopupState): void {
+  const alerts = s.connected ? s.goalAlerts : [];
+  el(doc, 'goals').hidden = alerts.length === 0;
+  el(doc, 'goal-alerts').replaceChildren(
+    ...alerts.map((alert) => {
+      const li = doc.createElement('li');
+      li.className = `goal goal-${alert.status}`;
+      const status = doc.createElement('strong');
+      status.textContent = `${messages.goals.status[alert.status]}:`;
+      li.append(status, ` ${alert.sentence}`);
+      return li;
+    }),
+  );
+}
+
+/** The mood scale, lowest first, as the web app's check-in shows it. */
+export const MOOD_SCORES = [1, 2, 3, 4, 5] as const satisfies readonly MoodScore[];
+
+/** Said under the note: what leaves the browser, and when (README, "Privacy"). */
+export const MOOD_SENT_ON_TAP = 'Sent to your account only when you tap a mood.';
+
+/**
+ * What the popup's mood check-in shows: nothing (not offered today), the offer (while a tap is being saved, or
+ * with why the last one failed), or the thanks once saved.
+ */
+export type MoodView =
+  | { kind: 'hidden' }
+  | { kind: 'offered'; saving: MoodScore | null; error: string | null }
+  | { kind: 'saved' };
+
+/** Fills the check-in's texts and its five buttons from the contract's catalogue, once. */
+function setUpMood(doc: Document): void {
+  const scores = el(doc, 'mood-scores');
+  if (scores.childElementCount > 0) return;
+  el(doc, 'mood-h').textContent = messages.mood.promptTitle;
+  el(doc, 'mood-dismiss').textContent = messages.mood.dismiss;
+  el(doc, 'mood-hint').textContent = messages.mood.promptHint;
+  el(doc, 'mood-note-label').textContent = messages.mood.noteLabel;
+  el<HTMLTextAreaElement>(doc, 'mood-note').maxLength = MOOD_NOTE_MAX;
+  el(doc, 'mood-note-hint').textContent = `${messages.mood.noteHint(MOOD_NOTE_MAX)} ${MOOD_SENT_ON_TAP}`;
+  for (const score of MOOD_SCORES) {
+    const label = messages.mood.scoreLabels[score];
+    const button = doc.createElement('button');
+    button.type = 'button';
+    button.className = 'mood';
+    button.dataset.score = String(score);
+    button.setAttribute('aria-label', messages.mood.scoreName(label, score, MOOD_SCORE_MAX));
+    const face = doc.createElement('span');
+    face.className = 'face';
+    face.setAttribute('aria-hidden', 'true');
+    face.textContent = messages.mood.scoreEmoji[score];
+    const name = doc.createElement('span');
+    name.textContent = label;
+    button.append(face, name);
+    scores.append(button);
+  }
+}
+
+/** Render the mood check-in (its own state: the popup keeps it, the background has no part in a tap's progress). */
+export function renderMood(doc: Document, view: MoodView): void {
+  setUpMood(doc);
+  el(doc, 'mood').hidden = view.kind === 'hidden';
+  const offered = view.kind === 'offered';
+  const saving = offered ? view.saving : null;
+  el(doc, 'mood-form').hidden = !offered;
+  const dismiss = el<HTMLButtonElement>(doc, 'mood-dismiss');
+  dismiss.hidden = !offered;
+  dismiss.disabled = saving !== null;
+  el<HTMLTextAreaElement>(doc, 'mood-note').disabled = saving !== null;
+  for (const button of el(doc, 'mood-scores').querySelectorAll<HTMLButtonElement>('button')) {
+    button.disabled = saving !== null;
+    if (saving !== null && button.dataset.score === String(saving)) button.setAttribute('aria-busy', 'true');
+    else button.removeAttribute('aria-busy');
+  }
+  el(doc, 'mood-status').textContent =
+    view.kind === 'saved' ? messages.mood.saved : saving !== null ? messages.mood.saving : '';
+  const error = el(doc, 'mood-error');
+  error.hidden = !(offered && view.error);
+  error.textContent = offered ? (view.error ?? '') : '';
 }

@@ -592,3 +592,35 @@ export const moodCheckins = pgTable(
 );
 
 export type MoodCheckinRow = typeof moodCheckins.$inferSelect;
+
+/**
+ * The weekly letters (issue 29, decision 158): one row per person and ISO week the letter is about
+ * (`2026-W47`, the week's Monday to Sunday in the person's zone), written before the letter goes so that
+ * whichever instance inserts it first is the only one that sends it. `status`: 'sending' (claimed), 'sent',
+ * 'failed' (the mail server refused; retried after `next_attempt_at`, a few times) or 'skipped' (nothing to
+ * say: no page that week). `kind`: 'scheduled' (Monday 07:00) or 'requested' (sent now from Settings; such a
+ * week gets no scheduled letter after it). What the letter said is never stored.
+ */
+export const weeklyLetters = pgTable(
+  'weekly_letters',
+  {
+    id: generatedId(),
+    userId: ownerId(),
+    week: text('week').notNull(),
+    kind: text('kind').notNull(),
+    status: text('status').notNull(),
+    attempts: integer('attempts').notNull().default(1),
+    nextAttemptAt: instant('next_attempt_at'),
+    lastError: text('last_error'),
+    sentAt: instant('sent_at'),
+    createdAt: createdNow(),
+    updatedAt: updatedNow(),
+  },
+  (t) => [
+    uniqueIndex('weekly_letters_user_week_key').on(t.userId, t.week),
+    // The retries' scan: only the few failed rows.
+    index('weekly_letters_retry_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'failed'`),
+  ],
+);
+
+export type WeeklyLetterRow = typeof weeklyLetters.$inferSelect;

@@ -15,6 +15,14 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers by name (the weekly letter's `List-Unsubscribe` and `List-Unsubscribe-Post`, RFC 8058). */
+  headers?: Record<string, string>;
+  /**
+   * Whether the development outbox's log line carries the subject and the text (default yes: without SMTP a
+   * sign-in PIN is read from the log). The weekly letter says what the person read: its line names only the
+   * recipient.
+   */
+  contentInLog?: boolean;
 }
 
 export interface Outbox {
@@ -38,7 +46,14 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   return {
     kind: 'smtp',
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        ...(mail.headers ? { headers: mail.headers } : {}),
+      });
     },
     close() {
       transport.close();
@@ -66,13 +81,17 @@ export function createOutboxMailer(options: {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        ...(mail.headers ? { headers: { ...mail.headers } } : {}),
         createdAt: options.clock().toISOString(),
       };
       kept.unshift(message);
       kept.length = Math.min(kept.length, OUTBOX_SIZE);
+      const quiet = mail.contentInLog === false;
       options.log[level](
-        { mail: { to: mail.to, subject: mail.subject } },
-        `mail not sent (SMTP_URL is not set); kept in the development outbox:\n${mail.text}`,
+        { mail: quiet ? { to: mail.to } : { to: mail.to, subject: mail.subject } },
+        quiet
+          ? 'mail not sent (SMTP_URL is not set); kept in the development outbox'
+          : `mail not sent (SMTP_URL is not set); kept in the development outbox:\n${mail.text}`,
       );
       return Promise.resolve();
     },

@@ -1,9 +1,11 @@
+import { messages } from '@mediadiet/contract/messages';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/database.ts';
 import { rateLimits } from '../db/schema.ts';
+import type { AuthContext } from '../http/auth-context.ts';
 import { tooManyRequests } from '../http/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 
@@ -376,6 +378,15 @@ export function createRateLimiter(store: RateLimitStore, clock: Clock): RateLimi
     },
     reset: (rule, id) => store.reset(keyOf(rule, id)),
   };
+}
+
+/**
+ * For a route the web app and the paired extension share: a call made with the extension's key counts against
+ * `rule` for the key's owner (429 with Retry-After past it), like the extension's own calls; a call made with a
+ * session is not counted (decision 157).
+ */
+export async function limitExtensionCall(limiter: RateLimiter, auth: AuthContext, rule: RateRule): Promise<void> {
+  if (auth.kind === 'extension') await limiter.enforce(rule, auth.userId, messages.server.rateLimited);
 }
 
 declare module 'fastify' {

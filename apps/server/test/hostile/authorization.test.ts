@@ -29,6 +29,8 @@ type PublicId =
   | 'authRegister'
   | 'authPin'
   | 'authVerify'
+  | 'digestUnsubscribe'
+  | 'digestUnsubscribePage'
   | 'devOutbox';
 const PUBLIC: Record<PublicId, string> = {
   authLoggedIn:
@@ -39,6 +41,10 @@ const PUBLIC: Record<PublicId, string> = {
   authRegister: 'creates an account',
   authPin: 'e-mails a sign-in PIN to an existing account',
   authVerify: 'exchanges e-mail and PIN for a session',
+  digestUnsubscribe:
+    "the weekly letter's one-click unsubscribe (RFC 8058): a mail client posts it without a session; the HMAC token names the account",
+  digestUnsubscribePage:
+    "the letter's unsubscribe link opened in a browser: a redirect to the page that asks first",
   devOutbox:
     'development outbox, mounted only in development and tests, without SMTP, and answering only this machine (tests and e2e read PINs from it)',
 };
@@ -89,8 +95,11 @@ const FIXTURES: Record<Exclude<OperationId, PublicId>, Fixture> = {
   moodCheckIn: { scope: 'self', request: () => ({ body: { score: 3 } }) },
   moodList: { scope: 'self' },
   preferencesGet: { scope: 'self' },
+  // B's letter goes to B: A's letter rows are not touched.
+  digestSend: { scope: 'self' },
   // B's change of zone is B's own: A's days stay cut where they were.
   preferencesUpdate: { scope: 'self', request: () => ({ body: { timeZone: 'Asia/Tokyo' } }) },
+  moodToday: { scope: 'self' },
   moodInsight: { scope: 'self' },
   accountDevices: { scope: 'self' },
   // B tries to sign out a second session of A's: not found, and A's session stays live.

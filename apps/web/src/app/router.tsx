@@ -122,6 +122,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             { path: 'terms', lazy: () => import('@/app/routes/terms') },
             { path: 'privacy', lazy: () => import('@/app/routes/privacy') },
+            // The weekly letter's unsubscribe link (decision 158): no sign-in, the token names the account.
+            { path: 'letter/unsubscribe', lazy: () => import('@/app/routes/letter-unsubscribe') },
             {
               // Signed-in screens: the loaders guard on arrival, RequireSession when the session ends
               // while the screen is open (logout here or in another tab, loggedIn false, account deleted).

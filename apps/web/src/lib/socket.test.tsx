@@ -6,7 +6,12 @@ import { http, HttpResponse } from 'msw';
 import { AUTH_TOKEN_KEY } from '@mediadiet/contract/constants';
 import { buildUser } from '@mediadiet/contract/fixtures';
 import type { UserUpdateMessage } from '@mediadiet/contract/extension';
-import { analysisCreatedEvent, configStateUpdateEvent, userUpdateEvent } from '@mediadiet/contract/realtime';
+import {
+  analysisCreatedEvent,
+  configStateUpdateEvent,
+  moodCheckedInEvent,
+  userUpdateEvent,
+} from '@mediadiet/contract/realtime';
 import { TabBus } from '@/lib/broadcast';
 import { SERVER_DISCONNECT_RETRY_MS } from '@/lib/socket';
 import { queryKeys } from '@/lib/query-keys';
@@ -87,6 +92,16 @@ describe('useUserRealtime (lib/socket.ts)', () => {
     await waitFor(() => expect(infoCalls.length).toBe(before + 1));
   });
 
+  it('on mood_checked_in_{id} (a check-in here, in another tab or in the popup): the mood refetches', async () => {
+    signedIn();
+    const { queryClient } = renderApp('/auth/dashboard');
+    expect(await screen.findByText(account.email)).toBeInTheDocument();
+    await waitFor(() => expect(fakeSockets).toHaveLength(1));
+    queryClient.setQueryData([...queryKeys.mood, 'list', 30], { success: true, checkIns: [] });
+    act(() => fakeSockets[0]!.emitFromServer(moodCheckedInEvent('user-7'), undefined));
+    expect(queryClient.getQueryState([...queryKeys.mood, 'list', 30])?.isInvalidated).toBe(true);
+  });
+
   it('disconnects on logout and does not connect without a token', async () => {
     signedIn();
     const user = userEvent.setup();
@@ -140,6 +155,25 @@ describe('useUserRealtime (lib/socket.ts)', () => {
       await waitFor(() => expect(infoCalls.length).toBe(before.info + 1));
       await waitFor(() => expect(loggedIn).toBe(before.loggedIn + 1));
       expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('sock-token');
+    });
+
+    it('a first connection that came only after failed tries refetches too; one at the first try does not', async () => {
+      signedIn();
+      const { queryClient } = renderApp('/auth/dashboard');
+      expect(await screen.findByText(account.email)).toBeInTheDocument();
+      await waitFor(() => expect(fakeSockets).toHaveLength(1));
+      const socket = fakeSockets[0]!;
+      queryClient.setQueryData(queryKeys.analysisRecent, { pages: [], pageParams: [] });
+
+      // The history was read while the server was going away: the connection fails, then succeeds.
+      act(() => socket.emitFromServer('connect_error', new Error('xhr poll error')));
+      act(() => socket.emitFromServer('connect', undefined));
+      expect(queryClient.getQueryState(queryKeys.analysisRecent)?.isInvalidated).toBe(true);
+
+      // A later connection at the first try (no failure, no drop) reads nothing again.
+      queryClient.setQueryData(queryKeys.analysisRecent, { pages: [], pageParams: [] });
+      act(() => socket.emitFromServer('connect', undefined));
+      expect(queryClient.getQueryState(queryKeys.analysisRecent)?.isInvalidated).toBe(false);
     });
 
     it('asks to connect again after "io server disconnect", which socket.io itself never retries', async () => {

@@ -6,6 +6,7 @@ import {
   analysisDeletedEvent,
   AnalysisDeletedPayloadSchema,
   configStateUpdateEvent,
+  moodCheckedInEvent,
   SOCKET_PATH,
   UserUpdatePayloadSchema,
   userUpdateEvent,
@@ -36,11 +37,13 @@ export const SERVER_DISCONNECT_RETRY_MS = 2_000;
  * change this way) and the session (unless the event carries the new user) are refetched and the other
  * tabs are told (USER_UPDATE); on `config_state_update_{id}` the account info is
  * refetched (spec §4); on `analysis_created_{id}` (ours) the new analysis joins the history and the
- * insights refetch; on `analysis_deleted_{id}` (ours: "Forget this page" in any tab) it leaves them.
+ * insights refetch; on `analysis_deleted_{id}` (ours: "Forget this page" in any tab) it leaves them; on
+ * `mood_checked_in_{id}` (ours: a check-in here, in another tab or in the extension's popup) the mood refetches.
  * A connection lost (a server restart, a network change) comes back on its own; one the server closed itself
  * ("io server disconnect", which socket.io never retries) is asked for again after a pause — a revoked
- * session is refused at the handshake and stays closed. Back again, the tab refetches what it may have missed
- * while away: the history, the insights, the account and the session (issue 28).
+ * session is refused at the handshake and stays closed. Back again — or connected only after failed tries —
+ * the tab refetches what it may have missed while away: the history, the insights, the goals, the account and
+ * the session (issue 28).
  */
 export function listenForUser(token: string, userId: string, queryClient: QueryClient): () => void {
   const socket = connectSocket(token);
@@ -48,6 +51,7 @@ export function listenForUser(token: string, userId: string, queryClient: QueryC
   const configEvent = configStateUpdateEvent(userId);
   const analysisEvent = analysisCreatedEvent(userId);
   const deletedEvent = analysisDeletedEvent(userId);
+  const moodEvent = moodCheckedInEvent(userId);
 
   const onUserUpdate = (payload: unknown) => {
     const parsed = UserUpdatePayloadSchema.safeParse(payload);
@@ -74,18 +78,29 @@ export function listenForUser(token: string, userId: string, queryClient: QueryC
     else void queryClient.invalidateQueries({ queryKey: queryKeys.analysis });
   };
 
-  let connectedBefore = false;
+  // What the tab shows may be older than the connection: after a reconnect, and also on a first connection
+  // that only came after failed tries (the tab loaded its data while the server was going away). An event sent
+  // meanwhile never reached it, so it reads again. A first connection at the first try costs no refetch.
+  let behind = false;
+  const onConnectError = () => {
+    behind = true;
+  };
   const onConnect = () => {
-    if (connectedBefore) {
+    if (behind) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.analysis });
       void queryClient.invalidateQueries({ queryKey: queryKeys.goals });
       void queryClient.invalidateQueries({ queryKey: queryKeys.account });
       void queryClient.invalidateQueries({ queryKey: queryKeys.session });
     }
-    connectedBefore = true;
+    behind = false;
   };
+  const onMoodCheckedIn = () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.mood });
+  };
+
   let retry: ReturnType<typeof setTimeout> | undefined;
   const onDisconnect = (reason: unknown) => {
+    behind = true;
     if (reason !== 'io server disconnect') return;
     clearTimeout(retry);
     retry = setTimeout(() => socket.connect(), SERVER_DISCONNECT_RETRY_MS);
@@ -93,11 +108,13 @@ export function listenForUser(token: string, userId: string, queryClient: QueryC
 
   const listeners: [string, (payload: unknown) => void][] = [
     ['connect', onConnect],
+    ['connect_error', onConnectError],
     ['disconnect', onDisconnect],
     [userEvent, onUserUpdate],
     [configEvent, onConfigState],
     [analysisEvent, onAnalysisCreated],
     [deletedEvent, onAnalysisDeleted],
+    [moodEvent, onMoodCheckedIn],
   ];
   for (const [event, listener] of listeners) socket.on(event, listener);
   return () => {

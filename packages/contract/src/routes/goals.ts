@@ -10,6 +10,9 @@ export const goalsContract = defineContract({
     summary: "The caller's reading goals, each with its progress this week or today",
     tag: 'goals',
     auth: 'session',
+    // The extension's toolbar badge and popup line for a goal at risk (decision 157): the key may read the
+    // goals and their progress, never change them.
+    authAlternatives: ['extension'],
     response: GoalsResponseSchema,
   }),
   goalsReplace: defineRoute({

@@ -5,6 +5,7 @@ import {
   MoodInsightResponseSchema,
   MoodListQuerySchema,
   MoodListResponseSchema,
+  MoodTodayResponseSchema,
 } from '../mood';
 
 /** The signed-in person's mood check-ins and what they show about reading and mood. */
@@ -16,6 +17,9 @@ export const moodContract = defineContract({
     summary: "Today's mood check-in (a second one the same day replaces it)",
     tag: 'mood',
     auth: 'session',
+    // The extension popup's check-in (decision 157): the key may write today's check-in; reading the
+    // check-ins (list, insight) stays session-only.
+    authAlternatives: ['extension'],
     body: MoodCheckInRequestSchema,
     response: MoodCheckInResponseSchema,
   }),
@@ -28,6 +32,17 @@ export const moodContract = defineContract({
     auth: 'session',
     query: MoodListQuerySchema,
     response: MoodListResponseSchema,
+  }),
+  moodToday: defineRoute({
+    operationId: 'moodToday',
+    method: 'GET',
+    path: '/api/mood/today',
+    summary: "Whether today's check-in exists (no score, no note), and which day today is",
+    tag: 'mood',
+    auth: 'session',
+    // The extension popup offers the check-in at most once a day (decision 157); the key learns only this.
+    authAlternatives: ['extension'],
+    response: MoodTodayResponseSchema,
   }),
   moodInsight: defineRoute({
     operationId: 'moodInsight',

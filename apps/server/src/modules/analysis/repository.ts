@@ -677,3 +677,104 @@ export async function dailyVerdicts(
     .groupBy(sql`1`);
   return rows.map((r) => ({ day: r.day, pages: Number(r.pages), draining: Number(r.draining) }));
 }
+
+// ── The weekly letter's figures (decision 158) ─────────────────────────────────────────────────────
+
+/** Days [from, to) cut in a time zone (`YYYY-MM-DD`, `to` excluded): a week of the weekly letter. */
+export interface DayRange {
+  from: string;
+  to: string;
+  timeZone: string;
+}
+
+/** The user's analyses in the days `range` covers (lib/days.ts cuts them), as a condition. */
+function inDays(userId: string, range: DayRange): SQL {
+  return and(
+    eq(analyses.userId, userId),
+    sql`${analyses.createdAt} >= ${startOfDay(range.from, range.timeZone).toISOString()}::timestamptz`,
+    sql`${analyses.createdAt} < ${startOfDay(range.to, range.timeZone).toISOString()}::timestamptz`,
+  )!;
+}
+
+/**
+ * Pages per verdict (null: none) of the days of `range`, each row saying whether it falls on or after `splitDay`
+ * (`current`) or before it: a week and the week before in one scan.
+ */
+export async function verdictsAround(
+  db: Db,
+  userId: string,
+  range: DayRange,
+  splitDay: string,
+): Promise<{ current: boolean; verdict: string | null; pages: number }[]> {
+  const current = sql<boolean>`${analyses.createdAt} >= ${startOfDay(splitDay, range.timeZone).toISOString()}::timestamptz`;
+  const rows = await db
+    .select({ current, verdict: analyses.verdict, pages: sql<number>`count(*)::int` })
+    .from(analyses)
+    .where(inDays(userId, range))
+    // By position: the split carries its zone as a parameter, so a repeated expression would not match.
+    .groupBy(sql`1`, sql`2`);
+  return rows.map((r) => ({ current: Boolean(r.current), verdict: r.verdict, pages: Number(r.pages) }));
+}
+
+/** The hosts with the most pages of `verdict` in the days of `range`, most first (ties by host), at most `limit`. */
+export async function topHostsBy(
+  db: Db,
+  userId: string,
+  range: DayRange,
+  verdict: string,
+  limit: number,
+): Promise<{ host: string; pages: number }[]> {
+  const pages = sql<number>`count(*)::int`;
+  const rows = await db
+    .select({ host: analyses.host, pages })
+    .from(analyses)
+    .where(and(inDays(userId, range), eq(analyses.verdict, verdict)))
+    .groupBy(analyses.host)
+    .orderBy(desc(pages), analyses.host)
+    .limit(limit);
+  return rows.map((r) => ({ host: r.host, pages: Number(r.pages) }));
+}
+
+/** Pages per day (cut in the range's zone) and host in the days of `range`. */
+export async function dayHostCounts(
+  db: Db,
+  userId: string,
+  range: DayRange,
+): Promise<{ day: string; host: string; pages: number }[]> {
+  const rows = await db
+    .select({
+      day: dayOfSql(analyses.createdAt, range.timeZone),
+      host: analyses.host,
+      pages: sql<number>`count(*)::int`,
+    })
+    .from(analyses)
+    .where(inDays(userId, range))
+    .groupBy(sql`1`, sql`2`);
+  return rows.map((r) => ({ day: r.day, host: r.host, pages: Number(r.pages) }));
+}
+
+/**
+ * The host with the most uplifting pages in the days of `range` (ties: the one read most recently), with the
+ * title of its newest uplifting page that has one; null when there is no uplifting page.
+ */
+export async function mostUpliftingHost(
+  db: Db,
+  userId: string,
+  range: DayRange,
+): Promise<{ host: string; pages: number; title: string | null } | null> {
+  const pages = sql<number>`count(*)::int`;
+  const [row] = await db
+    .select({
+      host: analyses.host,
+      pages,
+      title: sql<
+        string | null
+      >`(array_agg(${analyses.title} order by ${analyses.createdAt} desc) filter (where ${analyses.title} <> ''))[1]`,
+    })
+    .from(analyses)
+    .where(and(inDays(userId, range), eq(analyses.verdict, 'uplifting')))
+    .groupBy(analyses.host)
+    .orderBy(desc(pages), desc(sql`max(${analyses.createdAt})`), analyses.host)
+    .limit(1);
+  return row ? { host: row.host, pages: Number(row.pages), title: row.title ?? null } : null;
+}

@@ -34,6 +34,7 @@ import type { Db } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { serializeResponse, type SerializedResponse } from '../../http/route.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { addDays } from '../../lib/days.ts';
 import type { PerUserCache } from '../../lib/per-user-cache.ts';
 import type { UsageService } from '../billing/usage-service.ts';
 import type { IngestService } from '../touchpoints/ingest.ts';
@@ -168,6 +169,31 @@ export interface AnalysisService {
   recutRollupsIn(tx: Db, userId: string): Promise<void>;
   /** The user's figures changed (a re-cut): drops their kept pages and insights here and on every instance. */
   changed(userId: string): void;
+  /**
+   * What the weekly letter says about a week (decision 158): the pages of the days [from, to) cut in `timeZone`
+   * and of the seven days before, per verdict; the hosts with the most draining pages (`drainingHosts` of them);
+   * the pages per day and host (the daily site goals); and the host that lifted the reader most from `upliftFrom`
+   * to the week's end, with one of its uplifting titles.
+   */
+  weekReading(userId: string, week: repo.DayRange, options: WeekReadingOptions): Promise<WeekReading>;
+}
+
+export interface WeekReadingOptions {
+  /** The first day of the look-back for the uplifting site (the letter looks eight weeks back). */
+  upliftFrom: string;
+  drainingHosts: number;
+}
+
+/** A week of reading as the weekly letter tells it. */
+export interface WeekReading {
+  /** The week's pages with a verdict, per verdict, and the week before's. */
+  verdicts: Record<Verdict, number>;
+  previousVerdicts: Record<Verdict, number>;
+  /** The week's analysed pages, with a verdict or without. */
+  pages: number;
+  drainingHosts: { host: string; pages: number }[];
+  dayHosts: { day: string; host: string; pages: number }[];
+  uplift: { host: string; pages: number; title: string | null } | null;
 }
 
 /** The pages of a period by verdict and by host. */
@@ -434,6 +460,25 @@ export function createAnalysisService(deps: {
     changed(userId) {
       dropKept(userId);
       deps.tellOthers?.(userId);
+    },
+
+    async weekReading(userId, week, options) {
+      const around = { ...week, from: addDays(week.from, -7) };
+      const [byVerdict, drainingHosts, dayHosts, uplift] = await Promise.all([
+        repo.verdictsAround(db, userId, around, week.from),
+        repo.topHostsBy(db, userId, week, 'draining', options.drainingHosts),
+        repo.dayHostCounts(db, userId, week),
+        repo.mostUpliftingHost(db, userId, { ...week, from: options.upliftFrom }),
+      ]);
+      const verdicts = noCounts();
+      const previousVerdicts = noCounts();
+      let pages = 0;
+      for (const row of byVerdict) {
+        if (row.current) pages += row.pages;
+        if (!(VERDICTS as readonly (string | null)[]).includes(row.verdict)) continue;
+        (row.current ? verdicts : previousVerdicts)[row.verdict as Verdict] += row.pages;
+      }
+      return { verdicts, previousVerdicts, pages, drainingHosts, dayHosts, uplift };
     },
   };
   return service;

@@ -16,7 +16,7 @@ declare module 'fastify' {
  */
 export default serviceModule(
   'goals',
-  ['db', 'users', 'auth', 'analysis'],
+  ['db', 'users', 'auth', 'rate-limit', 'analysis'],
   (app) =>
     createGoalsService({
       db: app.db,

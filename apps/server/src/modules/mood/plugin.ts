@@ -15,7 +15,7 @@ declare module 'fastify' {
  */
 export default serviceModule(
   'mood',
-  ['db', 'users', 'auth', 'analysis'],
+  ['db', 'users', 'auth', 'rate-limit', 'analysis'],
   (app) =>
     createMoodService({
       db: app.db,

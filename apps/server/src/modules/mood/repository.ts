@@ -51,3 +51,13 @@ export async function listFrom(db: Db, userId: string, fromDay?: string): Promis
     )
     .orderBy(desc(moodCheckins.day));
 }
+
+/** Whether the user has a check-in on `day` (reads no score or note). */
+export async function hasDay(db: Db, userId: string, day: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: moodCheckins.id })
+    .from(moodCheckins)
+    .where(and(eq(moodCheckins.userId, userId), eq(moodCheckins.day, day)))
+    .limit(1);
+  return rows.length > 0;
+}

@@ -6,6 +6,7 @@ import {
   type MoodCheckInResponse,
   type MoodInsightResponse,
   type MoodListResponse,
+  type MoodTodayResponse,
 } from '@mediadiet/contract/mood';
 import { messages } from '@mediadiet/contract/messages';
 import type { Db } from '../../db/database.ts';
@@ -22,6 +23,8 @@ export interface MoodService {
   checkIn(userId: string, score: number, note: string | undefined): Promise<MoodCheckInResponse>;
   /** The check-ins of the last `days` days, today included, newest first. */
   list(userId: string, days?: number): Promise<MoodListResponse>;
+  /** Whether today's check-in exists (the extension popup's question; neither score nor note). */
+  today(userId: string): Promise<MoodTodayResponse>;
   insight(userId: string): Promise<MoodInsightResponse>;
   /** Every check-in, newest first (the account export). */
   listAll(userId: string): Promise<MoodCheckIn[]>;
@@ -67,6 +70,11 @@ export function createMoodService(deps: {
       const today = dayOf(clock(), await zoneOf(userId));
       const rows = await repo.listFrom(db, userId, addDays(today, -(days - 1)));
       return { success: true, today, checkIns: rows.map(toCheckIn) };
+    },
+
+    async today(userId) {
+      const today = dayOf(clock(), await zoneOf(userId));
+      return { success: true, today, checkedIn: await repo.hasDay(db, userId, today) };
     },
 
     async insight(userId) {

@@ -2,9 +2,11 @@ import { messages } from '@mediadiet/contract/messages';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { readingGoals } from '../../../src/db/schema.ts';
+import { GOALS_EXTENSION_RULE } from '../../../src/modules/goals/routes.ts';
 import { buildAnalyses, type AnalysisSpec } from '../../helpers/analysis.ts';
 import { call, customer } from '../../helpers/billing.ts';
 import { bearer, testClock } from '../../helpers/builders.ts';
+import { pair } from '../../helpers/extension.ts';
 import { sharedTestApp } from '../../helpers/test-app.ts';
 
 // Thursday 26 November 2026, noon UTC: the week is Monday 23 to Sunday 29, three whole days gone.
@@ -178,6 +180,36 @@ describe('reading goals: /api/goals', () => {
       goals: { progress: { current: number } }[];
     }>();
     expect(aGoals.goals.map((g) => g.progress.current)).toEqual([20, 4, 3]);
+  });
+
+  it("answers the paired extension's key with its owner's goals, never lets it change them, and limits it per account", async () => {
+    const a = await customer(t);
+    const b = await customer(t);
+    await readingWeek(a.userId);
+    await call(t, a.token, 'PUT', '/api/goals', { goals: GOALS });
+    const keyA = await pair(t, a.token);
+    const keyB = await pair(t, b.token);
+
+    // The same answer the web app gets (the badge names the goal at risk from its sentence, decision 157).
+    const withSession = (await call(t, a.token, 'GET', '/api/goals')).json<unknown>();
+    const withKey = await call(t, keyA, 'GET', '/api/goals');
+    expect(withKey.statusCode).toBe(200);
+    expect(withKey.json()).toEqual(withSession);
+    expect((await call(t, keyB, 'GET', '/api/goals')).json()).toEqual({ success: true, goals: [] });
+
+    // Replacing the list takes a session.
+    expect((await call(t, keyA, 'PUT', '/api/goals', { goals: [] })).statusCode).toBe(401);
+    expect((await call(t, a.token, 'GET', '/api/goals')).json()).toEqual(withSession);
+
+    // Rate-limited with the key (one call made above), never with a session; each account has its own count.
+    for (let i = 1; i < GOALS_EXTENSION_RULE.limit; i++) {
+      expect((await call(t, keyA, 'GET', '/api/goals')).statusCode).toBe(200);
+    }
+    const refused = await call(t, keyA, 'GET', '/api/goals');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ success: false, error: messages.server.rateLimited });
+    expect((await call(t, a.token, 'GET', '/api/goals')).statusCode).toBe(200);
+    expect((await call(t, keyB, 'GET', '/api/goals')).statusCode).toBe(200);
   });
 
   it('is in the account export and goes with the account', async () => {

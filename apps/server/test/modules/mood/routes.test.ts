@@ -1,10 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { messages } from '@mediadiet/contract/messages';
+import { MoodTodayResponseSchema } from '@mediadiet/contract/mood';
 import { moodCheckins } from '../../../src/db/schema.ts';
 import { addDays } from '../../../src/lib/days.ts';
+import { MOOD_EXTENSION_RULE } from '../../../src/modules/mood/routes.ts';
 import { buildAnalyses } from '../../helpers/analysis.ts';
 import { call, customer } from '../../helpers/billing.ts';
-import { signIn, testClock } from '../../helpers/builders.ts';
+import { bearer, signIn, testClock } from '../../helpers/builders.ts';
+import { pair } from '../../helpers/extension.ts';
 import { sharedTestApp, type TestApp } from '../../helpers/test-app.ts';
 
 const clock = testClock(new Date('2025-03-20T09:00:00.000Z'));
@@ -48,6 +52,7 @@ describe('mood check-ins: /api/mood', () => {
     );
     expect((await t.app.inject({ method: 'GET', url: '/api/mood' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/mood/insight' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/mood/today' })).statusCode).toBe(401);
   });
 
   it('stores one check-in a day: a second the same day replaces it', async () => {
@@ -131,6 +136,94 @@ describe('mood check-ins: /api/mood', () => {
       checkIns: { score: number; note: string | null }[];
     }>();
     expect(listA.checkIns.map((c) => [c.score, c.note])).toEqual([[1, 'private']]);
+  });
+});
+
+describe("today's check-in: /api/mood/today", () => {
+  it('says whether today is done, as the server cuts days, without a score or a note', async () => {
+    clock.set(new Date('2025-03-21T23:59:00.000Z'));
+    const { token } = await customer(t);
+    const before = await call(t, token, 'GET', '/api/mood/today');
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toEqual({ success: true, today: '2025-03-21', checkedIn: false });
+    await call(t, token, 'POST', '/api/mood', { score: 2, note: 'Long day' });
+    const after = await call(t, token, 'GET', '/api/mood/today');
+    expect(after.json()).toEqual({ success: true, today: '2025-03-21', checkedIn: true });
+    expect(after.body).not.toContain('Long day');
+    // A new UTC day: not done yet.
+    clock.set(new Date('2025-03-22T00:00:30.000Z'));
+    const next = await call(t, token, 'GET', '/api/mood/today');
+    expect(MoodTodayResponseSchema.parse(next.json())).toEqual({
+      success: true,
+      today: '2025-03-22',
+      checkedIn: false,
+    });
+  });
+});
+
+describe("the paired extension's key on /api/mood (decision 157)", () => {
+  it("checks in and asks whether today is done for the key's owner only; reading check-ins takes a session", async () => {
+    clock.set(new Date('2025-03-20T09:00:00.000Z'));
+    const a = await customer(t);
+    const b = await customer(t);
+    const keyA = await pair(t, a.token);
+    const keyB = await pair(t, b.token);
+
+    expect((await call(t, keyA, 'GET', '/api/mood/today')).json()).toMatchObject({ checkedIn: false });
+    const saved = await call(t, keyA, 'POST', '/api/mood', { score: 4, note: ' From the toolbar ' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      replaced: false,
+      checkIn: { day: '2025-03-20', score: 4, note: 'From the toolbar' },
+    });
+    // The web app sees it, and the key's owner is done for today; the other account is not.
+    const listA = (await call(t, a.token, 'GET', '/api/mood?days=1')).json<{
+      checkIns: { day: string; score: number; note: string | null }[];
+    }>();
+    expect(listA.checkIns.map((c) => [c.day, c.score, c.note])).toEqual([
+      ['2025-03-20', 4, 'From the toolbar'],
+    ]);
+    expect((await call(t, keyA, 'GET', '/api/mood/today')).json()).toMatchObject({ checkedIn: true });
+    expect((await call(t, keyB, 'GET', '/api/mood/today')).json()).toMatchObject({ checkedIn: false });
+    expect((await call(t, b.token, 'GET', '/api/mood')).json()).toMatchObject({ checkIns: [] });
+
+    // The key never reads check-ins back.
+    for (const url of ['/api/mood', '/api/mood?days=1', '/api/mood/insight']) {
+      expect((await call(t, keyA, 'GET', url)).statusCode, url).toBe(401);
+    }
+    // A revoked key (Disconnect Extension) does nothing.
+    expect((await call(t, a.token, 'DELETE', '/api/extension')).statusCode).toBe(200);
+    expect((await call(t, keyA, 'POST', '/api/mood', { score: 1 })).statusCode).toBe(401);
+    expect((await call(t, keyA, 'GET', '/api/mood/today')).statusCode).toBe(401);
+    expect(
+      (await call(t, a.token, 'GET', '/api/mood?days=1')).json<{ checkIns: { score: number }[] }>().checkIns,
+    ).toMatchObject([{ score: 4 }]);
+  });
+
+  it('is rate-limited per account with the key, not with a session', async () => {
+    clock.set(new Date('2025-03-20T10:00:00.000Z'));
+    const who = await customer(t);
+    const key = await pair(t, who.token);
+    for (let i = 0; i < MOOD_EXTENSION_RULE.limit - 1; i++) {
+      expect((await call(t, key, 'GET', '/api/mood/today')).statusCode).toBe(200);
+    }
+    expect((await call(t, key, 'POST', '/api/mood', { score: 3 })).statusCode).toBe(200);
+    const refused = await call(t, key, 'POST', '/api/mood', { score: 5 });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect(refused.json()).toEqual({ success: false, error: messages.server.rateLimited });
+    expect((await call(t, key, 'GET', '/api/mood/today')).statusCode).toBe(429);
+    // The refused check-in stored nothing; the web app's calls are not counted.
+    expect((await call(t, who.token, 'GET', '/api/mood/today')).statusCode).toBe(200);
+    expect((await call(t, who.token, 'GET', '/api/mood')).json()).toMatchObject({ checkIns: [{ score: 3 }] });
+    // Another account's key has its own count.
+    const other = await customer(t);
+    expect((await call(t, await pair(t, other.token), 'GET', '/api/mood/today')).statusCode).toBe(200);
+    // A minute later the key may call again.
+    clock.set(new Date('2025-03-20T10:01:01.000Z'));
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/mood/today', headers: bearer(key) })).statusCode,
+    ).toBe(200);
   });
 });
 

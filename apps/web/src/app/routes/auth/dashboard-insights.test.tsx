@@ -133,6 +133,23 @@ describe('dashboard insights view: History, then Insights (issue #7)', () => {
     expect(await within(insights).findByRole('list', { name: 'Analysed pages' })).toBeInTheDocument();
   });
 
+  it('prints the Insights as a report for the signed-in reader: the name, or the e-mail without one (issue 29)', async () => {
+    signedIn({ user: { name: 'Grace Hopper', email: 'grace@example.com' } });
+    const { unmount } = renderApp('/auth/dashboard');
+    let summary = await screen.findByRole('region', { name: messages.report.summaryTitle });
+    expect(within(summary).getByText(messages.report.preparedFor).nextElementSibling).toHaveTextContent(
+      /^Grace Hopper$/,
+    );
+    unmount();
+
+    signedIn({ user: { name: '  ', email: 'grace@example.com' } });
+    renderApp('/auth/dashboard');
+    summary = await screen.findByRole('region', { name: messages.report.summaryTitle });
+    expect(within(summary).getByText(messages.report.preparedFor).nextElementSibling).toHaveTextContent(
+      /^grace@example\.com$/,
+    );
+  });
+
   it('offers the day’s mood check-in above the History and ends with the Mood and reading card (issue 29)', async () => {
     signedIn();
     server.use(

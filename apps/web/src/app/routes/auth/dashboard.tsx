@@ -53,6 +53,11 @@ const PreferencesSettings = lazy(() =>
 const SignedInDevices = lazy(() =>
   import('@/features/account/components/signed-in-devices').then((m) => ({ default: m.SignedInDevices })),
 );
+const WeeklyLetterSection = lazy(() =>
+  import('@/features/digest/components/weekly-letter-section').then((m) => ({
+    default: m.WeeklyLetterSection,
+  })),
+);
 const SubscriptionSummaryCard = lazy(() =>
   import('@/features/subscription/components/subscription-summary-card').then((m) => ({
     default: m.SubscriptionSummaryCard,
@@ -257,6 +262,7 @@ function InsightsView({ isPremium }: { isPremium: boolean }) {
         isPremium={isPremium}
         questionnaireState={questionnaireState}
         questionnaireHref={QUESTIONNAIRE_HREF}
+        reader={user ? user.name.trim() || user.email : undefined}
       />
       <div className="print:hidden">
         <MoodInsightCard />
@@ -272,6 +278,7 @@ function SettingsView() {
       <PreferencesSettings />
       <IgnoredSitesLink />
       <SignedInDevices />
+      <WeeklyLetterSection />
       <AccountSettings />
     </div>
   );

@@ -9,6 +9,7 @@ import {
   formatFigure,
   formatProbability,
 } from '@/features/analysis/utils/format';
+import { Term } from '@/components/ui/term';
 
 /**
  * One category of the analysis detail (spec §2): a button that shows the Score, and when expanded the
@@ -52,22 +53,13 @@ export function CategoryScoreCard({ category }: { category: RankedCategory }) {
         hidden={!expanded}
         className="grid grid-cols-3 gap-2 border-t border-line/70 px-4 pt-3 pb-4 text-sm"
       >
-        <Figure label={messages.history.bayes} value={formatFigure(category.score.BayesFactor)} />
-        <Figure
+        <Term label={messages.history.bayes} value={formatFigure(category.score.BayesFactor)} />
+        <Term
           label={messages.history.probability}
           value={formatProbability(category.score.PosteriorProbability)}
         />
-        <Figure label={messages.history.effectiveN} value={formatEffectiveN(category.score.EffectiveN)} />
+        <Term label={messages.history.effectiveN} value={formatEffectiveN(category.score.EffectiveN)} />
       </dl>
     </li>
-  );
-}
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs text-ink-muted">{label}</dt>
-      <dd className="truncate font-medium text-ink tabular-nums">{value}</dd>
-    </div>
   );
 }

@@ -46,7 +46,13 @@ const ready: HistorySectionProps = {
 const show = (props: Partial<HistorySectionProps> = {}) =>
   renderAnalysisUi(<HistorySection {...ready} {...props} />);
 const history = () => screen.getByRole('region', { name: 'History' });
-const cards = () => within(screen.getByRole('list', { name: 'Recent analyses' })).getAllByRole('link');
+/** The history's cards (the list's own items, not the bars' items inside them). */
+const cards = () =>
+  Array.from(screen.getByRole('list', { name: 'Recent analyses' }).children).filter(
+    (child): child is HTMLElement => child instanceof HTMLElement,
+  );
+/** A card's one link: its title, stretched over the card, opening the detail. */
+const linkOf = (card: HTMLElement) => within(card).getByRole('link');
 
 describe('History view: the five states (spec §2)', () => {
   it('shows a spinner while the first page is fetched', () => {
@@ -146,7 +152,9 @@ describe('History view: the five states (spec §2)', () => {
     expect(links[0]).toHaveAccessibleName(
       `A story news.example.com ${formatDateTime('2025-01-15T10:00:00.000Z')}`,
     );
-    expect(links[0]).toHaveTextContent(/Jan 1[45], 2025/);
+    expect(cards()[0]).toHaveTextContent(/Jan 1[45], 2025/);
+    // The link shows the words it is named by first: the title (WCAG 2.5.3).
+    expect(links[0]).toHaveTextContent(/^A story$/);
     expect(links[0]).toHaveAttribute('href', '/auth/dashboard?analysis=a-1');
     expect(links[1]).toHaveAccessibleName(
       `A story blog.example.org ${formatDateTime('2025-01-14T18:30:00.000Z')}`,
@@ -157,7 +165,7 @@ describe('History view: the five states (spec §2)', () => {
     recent({ '': page([buildAnalysis({ id: 'a-9' })]) });
     renderAnalysisUi(<HistorySection {...ready} />, { path: '/auth/dashboard?view=insights&period=2025-01' });
     await screen.findByRole('list', { name: 'Recent analyses' });
-    expect(cards()[0]).toHaveAttribute('href', '/auth/dashboard?view=insights&period=2025-01&analysis=a-9');
+    expect(linkOf(cards()[0]!)).toHaveAttribute('href', '/auth/dashboard?view=insights&period=2025-01&analysis=a-9');
   });
 });
 
@@ -250,7 +258,7 @@ describe('History: Load more (nextCursor)', () => {
     expect(cards()).toHaveLength(1);
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(cards()).toHaveLength(2));
-    expect(cards()[1]).toHaveAccessibleName(/^A story two\.example\.com /);
+    expect(linkOf(cards()[1]!)).toHaveAccessibleName(/^A story two\.example\.com /);
     expect(cursors).toEqual([null, 'c-1']);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
@@ -296,10 +304,10 @@ describe("analysis card: the page's title and its verdict in words (issue 29)", 
     ].map((part) => text.indexOf(part));
     expect(order.every((at) => at >= 0)).toBe(true);
     expect(order).toEqual([...order].sort((a, b) => a - b));
-    expect(card).toHaveAccessibleName(
+    expect(linkOf(card)).toHaveAccessibleName(
       `Storm warning for the coast news.example.com ${formatDateTime('2025-01-15T10:00:00.000Z')}`,
     );
-    expect(card).toHaveAccessibleDescription(/^Mostly draining — anger and fear Pattern Strength/);
+    expect(linkOf(card)).toHaveAccessibleDescription(/^Mostly draining — anger and fear Pattern Strength/);
     expect(within(card).getByTestId('pattern-strength')).toBeInTheDocument();
   });
 
@@ -318,7 +326,7 @@ describe("analysis card: the page's title and its verdict in words (issue 29)", 
     show();
     await screen.findByRole('list', { name: 'Recent analyses' });
     const card = cards()[0]!;
-    expect(card).toHaveAccessibleName(`quiet.example.org ${formatDateTime('2025-01-15T10:00:00.000Z')}`);
+    expect(linkOf(card)).toHaveAccessibleName(`quiet.example.org ${formatDateTime('2025-01-15T10:00:00.000Z')}`);
     expect(within(card).getByTestId('verdict')).toHaveTextContent(/^Uplifting — hope$/);
     expect(card.textContent.indexOf('quiet.example.org')).toBeLessThan(card.textContent.indexOf('Uplifting'));
     // The site is shown once, as the lead.
@@ -334,7 +342,7 @@ describe("analysis card: the page's title and its verdict in words (issue 29)", 
     for (const name of ['Uplifting', 'Neutral', 'Mixed', 'Mostly draining'])
       expect(card).not.toHaveTextContent(name);
     expect(card).toHaveTextContent('An older read');
-    expect(card).toHaveAccessibleDescription(/^Pattern Strength/);
+    expect(linkOf(card)).toHaveAccessibleDescription(/^Pattern Strength/);
     expect(within(card).getByTestId('pattern-strength')).toBeInTheDocument();
     expect(within(card).getAllByRole('listitem')).toHaveLength(4);
   });

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { VERDICTS, VerdictSchema } from '@mediadiet/contract/analysis';
 import {
@@ -17,10 +17,8 @@ import { cn } from '@/lib/cn';
 import type { Period } from '@/features/analysis/api/get-insights';
 import { useInsightPages } from '@/features/analysis/api/get-insight-pages';
 import { ImpactBadge } from '@/features/analysis/components/impact-badge';
-import { PageHeading, pageHeadingLabel } from '@/features/analysis/components/page-heading';
-import { VerdictLine } from '@/features/analysis/components/verdict-line';
+import { PageHeading } from '@/features/analysis/components/page-heading';
 import { useAnalysisHref } from '@/features/analysis/hooks/use-analysis-href';
-import { returnFocusState } from '@/features/analysis/utils/detail-link';
 import { formatCount } from '@/features/analysis/utils/format';
 
 /** The list's place in the address, so it survives opening a detail and Back: `?page=2&verdict=draining…`. */
@@ -240,7 +238,7 @@ function PagesList({ pages }: { pages: InsightPage[] }) {
   return (
     <ul
       aria-label={messages.insights.pagesTitle}
-      className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface shadow-card print:shadow-none"
+      className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface shadow-card print:overflow-visible print:rounded-none print:border-x-0 print:shadow-none"
     >
       {pages.map((page) => (
         <PageRow key={page.id} page={page} href={hrefOf(page.id)} />
@@ -253,22 +251,16 @@ function PagesList({ pages }: { pages: InsightPage[] }) {
 function PageRow({ page, href }: { page: InsightPage; href: string }) {
   const id = useId();
   return (
-    <li className="min-w-0">
-      <Link
-        to={href}
-        state={returnFocusState(`insight-${page.id}`)}
-        data-return-focus={`insight-${page.id}`}
-        aria-labelledby={pageHeadingLabel(id, page.title)}
-        aria-describedby={page.verdict ? `${id}-verdict ${id}-impact` : `${id}-impact`}
-        className="group flex min-w-0 flex-col gap-2 px-4 py-3 transition-colors hover:bg-canvas/40 sm:flex-row sm:items-center sm:justify-between sm:gap-4 print:break-inside-avoid"
-      >
-        <PageHeading id={id} url={page.url} createdAt={page.createdAt} title={page.title} className="flex-1">
-          <VerdictLine id={`${id}-verdict`} verdict={page.verdict} drivers={page.drivers} />
-        </PageHeading>
-        <div id={`${id}-impact`} className="shrink-0">
-          <ImpactBadge score={page.overall_score} />
-        </div>
-      </Link>
+    <li className="group relative flex min-w-0 flex-col gap-2 px-4 py-3 transition-colors hover:bg-canvas/40 sm:flex-row sm:items-center sm:justify-between sm:gap-4 print:break-inside-avoid print:px-1 print:py-2">
+      <PageHeading
+        id={id}
+        page={page}
+        link={{ to: href, returnFocus: `insight-${page.id}`, rest: `${id}-impact` }}
+        className="flex-1"
+      />
+      <div id={`${id}-impact`} className="shrink-0">
+        <ImpactBadge score={page.overall_score} />
+      </div>
     </li>
   );
 }

@@ -234,9 +234,9 @@ describe('Insights: Export PDF, Trends and Top Domains (spec §2, §9)', () => {
     // Mean of the category averages: (40 + 20.25 + 12.5 + 7.25) / 4 = 20.
     expect(within(trends).getByTestId('total-score')).toHaveTextContent('20.0%');
     expect(within(trends).getByText(messages.insights.totalScoreHelp)).toBeInTheDocument();
-    // The leaning: 5 of the 8 pages with a verdict are neutral.
+    // The leaning: 5 of the 8 pages with a verdict are neutral, 62 % as the trend's whole percents state it.
     const leaning = await within(trends).findByTestId('period-leaning');
-    expect(leaning).toHaveTextContent('Mostly neutral63 % of pages');
+    expect(leaning).toHaveTextContent('Mostly neutral62 % of pages');
     const pro = within(trends).getByRole('list', { name: messages.insights.legendPro });
     const mal = within(trends).getByRole('list', { name: messages.insights.legendMal });
     const items = (list: HTMLElement) =>
@@ -312,6 +312,45 @@ describe('Insights: Export PDF, Trends and Top Domains (spec §2, §9)', () => {
       'data-state',
       'active',
     );
+  });
+});
+
+describe('Insights: the printed report (Export PDF, issue 29)', () => {
+  it("starts with a summary of the shown period, and never prints another period's verdict as its own", async () => {
+    server.use(
+      http.get('*/api/analysis/trends', async ({ request }) => {
+        const period = new URL(request.url).searchParams.get('period');
+        // January's trend never arrives.
+        if (period === '2025-01') await new Promise(() => {});
+        return HttpResponse.json(
+          buildVerdictTrend({ buckets: [{ start: '2025-02-03', counts: { draining: 3, neutral: 1 } }] }),
+        );
+      }),
+    );
+    insightsApi({ current: FEB, '1/2025': JAN });
+    renderAnalysisUi(
+      <InsightsSection
+        isPremium={false}
+        questionnaireState="COMPLETED"
+        questionnaireHref="?view=configs"
+        reader="Ada Lovelace"
+      />,
+    );
+    const summary = await screen.findByRole('region', { name: messages.report.summaryTitle });
+    expect(summary).toHaveClass('hidden', 'print:block');
+    // Before the details: Trends, Top Domains and the analysed pages follow it.
+    const trends = screen.getByRole('tabpanel', { name: messages.insights.trends });
+    expect(summary.compareDocumentPosition(trends) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(summary).getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(within(summary).getByText('February 2025')).toBeInTheDocument();
+    expect(await within(summary).findByTestId('summary-verdict')).toHaveTextContent('Mostly draining');
+    expect(within(summary).getByText('news.example.com')).toBeInTheDocument();
+
+    await userEvent.click(periodButton("Jan '25"));
+    await waitFor(() => expect(within(summary).getByText('January 2025')).toBeInTheDocument());
+    expect(within(summary).getByText('jan.example.com')).toBeInTheDocument();
+    expect(within(summary).getByText(messages.report.stillLoading)).toBeInTheDocument();
+    expect(within(summary).queryByTestId('summary-verdict')).not.toBeInTheDocument();
   });
 });
 

@@ -16,6 +16,7 @@ import {
   UnlockInsightsCard,
 } from '@/features/analysis/components/insights-gate-cards';
 import { PeriodPicker } from '@/features/analysis/components/period-picker';
+import { PrintedSummary } from '@/features/analysis/components/printed-summary';
 import { TopDomainsTable } from '@/features/analysis/components/top-domains-table';
 import { TrendsPanel } from '@/features/analysis/components/trends-panel';
 import { VerdictTrendPanel } from '@/features/analysis/components/verdict-trend-panel';
@@ -33,14 +34,22 @@ export interface InsightsSectionProps {
   questionnaireState: QuestionnaireState | undefined;
   /** Where the unlock button leads (the Personality view). */
   questionnaireHref: string;
+  /** Whom the printed report is for: the reader's name, or e-mail without one. */
+  reader?: string;
 }
 
 /**
  * The Insights section (spec §2 "Insights screen"): gated for premium users whose questionnaire is not
  * started or still processing; otherwise the period buttons, Export PDF, Trends / Top Domains and the
- * period's analysed pages (paged and filterable, insight-pages.tsx).
+ * period's analysed pages (paged and filterable, insight-pages.tsx). Printed (Export PDF), it is a report: a
+ * page of summary (printed-summary.tsx), then the details.
  */
-export function InsightsSection({ isPremium, questionnaireState, questionnaireHref }: InsightsSectionProps) {
+export function InsightsSection({
+  isPremium,
+  questionnaireState,
+  questionnaireHref,
+  reader,
+}: InsightsSectionProps) {
   const gate = insightsGate(isPremium, questionnaireState);
   return (
     <section aria-labelledby="insights-title" className="flex flex-col gap-4">
@@ -54,7 +63,7 @@ export function InsightsSection({ isPremium, questionnaireState, questionnaireHr
       </div>
       {gate === 'unlock' ? <UnlockInsightsCard questionnaireHref={questionnaireHref} /> : null}
       {gate === 'processing' ? <InsightsProcessingCard /> : null}
-      {gate === 'open' ? <InsightsBody /> : null}
+      {gate === 'open' ? <InsightsBody reader={reader} /> : null}
     </section>
   );
 }
@@ -77,7 +86,7 @@ function usePeriodParam(): [Period | null, (period: Period) => void] {
   return [period, setPeriod];
 }
 
-function InsightsBody() {
+function InsightsBody({ reader }: { reader: string | undefined }) {
   const [requested, setPeriod] = usePeriodParam();
   // The current month's answer carries the month list; the chosen period's answer fills the content.
   const base = useInsights(null);
@@ -90,7 +99,8 @@ function InsightsBody() {
   const shownName = shown ? periodLabel(responsePeriod(shown)) : periodLabel(selected);
   return (
     <div className="flex flex-col gap-5">
-      <p className="hidden text-sm text-ink-muted print:block">{shownName}</p>
+      {/* Printed while the period loads; otherwise the printed summary names it. */}
+      {shown ? null : <p className="hidden text-sm text-ink-muted print:block">{shownName}</p>}
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between print:hidden">
         <PeriodPicker
           directories={base.data.directories}
@@ -113,6 +123,7 @@ function InsightsBody() {
       {shown ? (
         <InsightsContent
           insights={shown}
+          reader={reader}
           periodName={shownName}
           stale={chosen.isPlaceholderData}
           current={responsePeriod(base.data)}
@@ -124,11 +135,13 @@ function InsightsBody() {
 
 function InsightsContent({
   insights,
+  reader,
   periodName,
   stale,
   current,
 }: {
   insights: InsightsResponse;
+  reader: string | undefined;
   periodName: string;
   stale: boolean;
   /** The current month (the server's), for "this month" in the trend's words. */
@@ -140,6 +153,7 @@ function InsightsContent({
       aria-busy={stale || undefined}
       className={cn('flex flex-col gap-6 transition-opacity', stale && 'opacity-60')}
     >
+      <PrintedSummary reader={reader} period={period} current={current} topDomains={insights.topDomains} />
       {(insights.modelVersions?.length ?? 0) > 1 ? (
         <p role="note" className="rounded-2xl border border-line bg-sunken p-4 text-sm text-ink-muted">
           {messages.insights.mixedModels((insights.modelVersions ?? []).join(', '))}

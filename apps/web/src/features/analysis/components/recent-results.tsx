@@ -5,6 +5,7 @@ import { AnalysisCard } from '@/features/analysis/components/analysis-card';
 import { useAnalysisHref } from '@/features/analysis/hooks/use-analysis-href';
 import { useProgressiveList } from '@/features/analysis/hooks/use-progressive-list';
 import { formatCount } from '@/features/analysis/utils/format';
+import { Term } from '@/components/ui/term';
 
 export interface RecentResultsProps {
   analyses: RecentAnalysis[];
@@ -29,8 +30,8 @@ export function RecentResults({
   return (
     <div className="flex flex-col gap-6">
       <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:max-w-2xl">
-        <Stat label={messages.history.touchpointsStat} value={formatCount(totals.touchpoints)} />
-        <Stat label={messages.history.tokensStat} value={formatCount(totals.tokens)} />
+        <Term look="stat" label={messages.history.touchpointsStat} value={formatCount(totals.touchpoints)} />
+        <Term look="stat" label={messages.history.tokensStat} value={formatCount(totals.tokens)} />
       </dl>
       <ul aria-label="Recent analyses" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {shown.map((analysis) => (
@@ -49,15 +50,6 @@ export function RecentResults({
           </Button>
         </div>
       ) : null}
-    </div>
-  );
-}
-
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex flex-col-reverse justify-end gap-1 rounded-2xl border border-line bg-surface p-4 shadow-card sm:p-5">
-      <dd className="text-2xl font-semibold tracking-tight text-ink tabular-nums sm:text-3xl">{value}</dd>
-      <dt className="text-xs font-medium text-ink-muted sm:text-sm">{label}</dt>
     </div>
   );
 }

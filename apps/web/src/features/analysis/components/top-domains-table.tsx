@@ -30,7 +30,7 @@ export function TopDomainsTable({ domains: rows, caption }: { domains: TopDomain
   const domains = mergeTopDomains(rows);
   if (domains.length === 0) return <p className="text-sm text-ink-muted">{messages.insights.emptyPeriod}</p>;
   return (
-    <div className="overflow-x-auto rounded-2xl border border-line bg-surface shadow-card print:overflow-visible print:shadow-none">
+    <div className="overflow-x-auto rounded-2xl border border-line bg-surface shadow-card print:overflow-visible print:rounded-none print:border-x-0 print:shadow-none">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-line bg-canvas/60 text-xs text-ink-muted uppercase">

@@ -5,7 +5,8 @@ import type { Period } from '@/features/analysis/api/get-insights';
 import { useVerdictTrend } from '@/features/analysis/api/get-verdict-trend';
 import { TrendsDonut } from '@/features/analysis/components/trends-donut';
 import { formatInsightScore } from '@/features/analysis/utils/format';
-import { legendGroups, periodLeaning, totalScore, trendSlices } from '@/features/analysis/utils/insights';
+import { legendGroups, totalScore, trendSlices } from '@/features/analysis/utils/insights';
+import { periodLeaning } from '@/features/analysis/utils/verdict-trend';
 
 /**
  * Trends (spec §2): the donut of the period's category averages with the 'Total Score' in its centre, and

@@ -95,7 +95,7 @@ function TrendBody({
           {messages.trend.excluded(trend.excluded, formatCount(trend.excluded))}
         </p>
       ) : null}
-      <div>
+      <div className="print:hidden">
         <Button
           variant="secondary"
           size="sm"

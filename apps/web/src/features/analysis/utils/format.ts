@@ -3,6 +3,7 @@ import { ANALYSIS_SCORE_DECIMALS, INSIGHT_SCORE_DECIMALS } from '@mediadiet/cont
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const zonedFormats = new Map<string, Intl.DateTimeFormat>();
 const countFormat = new Intl.NumberFormat('en-US');
+const longDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
 function zonedFormat(timeZone: string): Intl.DateTimeFormat | null {
   let format = zonedFormats.get(timeZone);
@@ -35,6 +36,11 @@ export function formatDateTime(iso: string, timeZone?: string): string {
   if (Number.isNaN(date.getTime())) return iso;
   const format = timeZone === undefined ? dateTimeFormat : (zonedFormat(timeZone) ?? dateTimeFormat);
   return format.format(date);
+}
+
+/** "November 28, 2026": a day in the reader's time zone, written out (the printed report's date). */
+export function formatLongDate(date: Date): string {
+  return longDateFormat.format(date);
 }
 
 export function formatCount(value: number): string {

@@ -5,8 +5,8 @@ import {
   PRO_CATEGORY_IDS,
   type CategoryId,
 } from '@mediadiet/contract/categories';
-import { isPro, type Verdict } from '@mediadiet/contract/analysis';
-import type { InsightDirectory, InsightsResponse, Trends, VerdictTally } from '@mediadiet/contract/insights';
+import { isPro } from '@mediadiet/contract/analysis';
+import type { InsightDirectory, InsightsResponse, Trends } from '@mediadiet/contract/insights';
 import type { QuestionnaireState } from '@mediadiet/contract/questionnaire';
 import type { Period } from '@/features/analysis/api/get-insights';
 import { messages } from '@mediadiet/contract/messages';
@@ -53,6 +53,14 @@ export function responsePeriod(response: Pick<InsightsResponse, 'scope' | 'currM
 /** "Jan '25" for a month, "All of 2025" for a year. */
 export function periodLabel(period: Period): string {
   return period.mm === null ? messages.insights.wholeYear(period.yy) : formatMonthLabel(period.mm, period.yy);
+}
+
+const monthYearFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** The period written out, as the printed report names it: "November 2026" for a month, "2026" for a year. */
+export function periodLongName(period: Period): string {
+  if (period.mm === null) return String(period.yy);
+  return monthYearFormat.format(new Date(Date.UTC(period.yy, period.mm - 1, 1)));
 }
 
 /** The period buttons, grouped by year (newest first as the server lists them): the whole year, then its months. */
@@ -134,17 +142,4 @@ export function legendGroups(
 export function totalScore(slices: TrendSlice[]): number | null {
   if (slices.length === 0) return null;
   return slices.reduce((sum, slice) => sum + slice.value, 0) / slices.length;
-}
-
-/**
- * The period's leaning for the donut's centre: the verdict most of its pages with a verdict carry and its
- * share in whole percents (as the trend states them); on a tie the heavier verdict leads (draining, then
- * mixed, then uplifting, then neutral), so a tie is never softened. Null without a page with a verdict.
- */
-export function periodLeaning(tally: VerdictTally): { verdict: Verdict; percent: number } | null {
-  if (tally.classified === 0) return null;
-  const byWeight: Verdict[] = ['draining', 'mixed', 'uplifting', 'neutral'];
-  let lead: Verdict = byWeight[0]!;
-  for (const verdict of byWeight) if (tally.counts[verdict] > tally.counts[lead]) lead = verdict;
-  return { verdict: lead, percent: Math.round((tally.counts[lead] / tally.classified) * 100) };
 }

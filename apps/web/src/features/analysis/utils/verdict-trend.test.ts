@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { verdictTally } from '@mediadiet/contract/insights';
 import {
   bucketCountedDays,
   bucketLabel,
   bucketShortLabel,
+  periodLeaning,
   trendWhen,
   wholePercents,
 } from '@/features/analysis/utils/verdict-trend';
@@ -25,12 +27,36 @@ describe('wholePercents', () => {
   });
 });
 
+describe('periodLeaning', () => {
+  it('names the verdict most pages carry with the whole percent the trend states for it', () => {
+    // 5 of 8 neutral is 62.5 %: the trend's whole percents give the missing point to uplifting (12.5 %).
+    const tally = verdictTally({ uplifting: 1, neutral: 5, mixed: 0, draining: 2 });
+    expect(wholePercents(tally.shares)).toEqual({ uplifting: 13, neutral: 62, mixed: 0, draining: 25 });
+    expect(periodLeaning(tally)).toEqual({ verdict: 'neutral', percent: 62 });
+  });
+
+  it('lets the heavier verdict lead a tie, and gives none without a page with a verdict', () => {
+    expect(periodLeaning(verdictTally({ uplifting: 3, neutral: 3, mixed: 0, draining: 3 }))).toEqual({
+      verdict: 'draining',
+      percent: 33,
+    });
+    expect(periodLeaning(verdictTally({ uplifting: 2, neutral: 0, mixed: 0, draining: 0 }))).toEqual({
+      verdict: 'uplifting',
+      percent: 100,
+    });
+    expect(periodLeaning(verdictTally({ uplifting: 0, neutral: 0, mixed: 0, draining: 0 }))).toBeNull();
+  });
+});
+
 describe('trendWhen and bucketLabel', () => {
   it('says "this month" / "this year" for the current period, otherwise names it', () => {
     expect(trendWhen({ mm: 2, yy: 2025 }, { mm: 2, yy: 2025 })).toBe('this month');
     expect(trendWhen({ mm: null, yy: 2025 }, { mm: 2, yy: 2025 })).toBe('this year');
     expect(trendWhen({ mm: 1, yy: 2025 }, { mm: 2, yy: 2025 })).toBe("in Jan '25");
     expect(trendWhen({ mm: null, yy: 2024 }, { mm: 2, yy: 2025 })).toBe('in 2024');
+    const written = (period: { mm: number | null; yy: number }) => `month ${period.mm} of ${period.yy}`;
+    expect(trendWhen({ mm: 1, yy: 2025 }, { mm: 2, yy: 2025 }, written)).toBe('in month 1 of 2025');
+    expect(trendWhen({ mm: 2, yy: 2025 }, { mm: 2, yy: 2025 }, written)).toBe('this month');
   });
 
   it('names a week by its Monday and a month by its name, whatever the reader’s zone', () => {

@@ -1,5 +1,9 @@
 import { VERDICTS, type Verdict } from '@mediadiet/contract/analysis';
-import type { VerdictShares, VerdictTrendBucket, VerdictTrendResponse } from '@mediadiet/contract/insights';
+import {
+  verdictChangeSentence,
+  type VerdictTrendBucket,
+  type VerdictTrendResponse,
+} from '@mediadiet/contract/insights';
 import { messages } from '@mediadiet/contract/messages';
 import type { Period } from '@/features/analysis/api/get-insights';
 import { periodLabel, samePeriod } from '@/features/analysis/utils/insights';
@@ -26,29 +30,24 @@ export const VERDICT_STYLE: Record<Verdict, { color: string; background: string 
 export const TREND_VERDICTS: readonly Verdict[] = VERDICTS;
 
 /**
- * Shares as whole percents that add up to 100 (largest remainder: the verdicts whose rounding lost the most get
- * the missing points), so a bar, its table row and the sentence agree. Null without shares.
+ * Shares as whole percents that add up to 100, and the period's leaning (the donut's centre, the printed summary)
+ * with its share in those same percents: one home with the weekly letter's, the contract (`insights.ts`).
  */
-export function wholePercents(shares: VerdictShares | null): Record<Verdict, number> | null {
-  if (!shares) return null;
-  const exact = VERDICTS.map((verdict) => ({ verdict, value: shares[verdict] * 100 }));
-  const floors = exact.map((e) => ({ ...e, whole: Math.floor(e.value + 1e-9) }));
-  let missing = 100 - floors.reduce((n, e) => n + e.whole, 0);
-  const byRemainder = [...floors].sort((a, b) => b.value - b.whole - (a.value - a.whole));
-  for (const entry of byRemainder) {
-    if (missing <= 0) break;
-    entry.whole += 1;
-    missing -= 1;
-  }
-  return Object.fromEntries(floors.map((e) => [e.verdict, e.whole])) as Record<Verdict, number>;
-}
+export { periodLeaning, wholePercents } from '@mediadiet/contract/insights';
 
-/** "this month" / "this year" for the current period, otherwise "in Feb '25" / "in 2024". */
-export function trendWhen(period: Period, current: Period | null): string {
+/**
+ * "this month" / "this year" for the current period, otherwise "in Feb '25" / "in 2024"; `monthName` names a
+ * month otherwise (the printed summary writes it out: "in February 2025").
+ */
+export function trendWhen(
+  period: Period,
+  current: Period | null,
+  monthName: (period: Period) => string = periodLabel,
+): string {
   const isCurrent =
     current !== null && (samePeriod(period, current) || (period.mm === null && current.yy === period.yy));
   if (isCurrent) return period.mm === null ? messages.trend.thisYear : messages.trend.thisMonth;
-  return `in ${period.mm === null ? period.yy : periodLabel(period)}`;
+  return `in ${period.mm === null ? period.yy : monthName(period)}`;
 }
 
 /**
@@ -73,15 +72,7 @@ export function changeSentence(
   trend: Pick<VerdictTrendResponse, 'total' | 'previous'>,
   when: string,
 ): string | null {
-  const now = wholePercents(trend.total.shares);
-  const before = wholePercents(trend.previous.shares);
-  if (!now || !before) return null;
-  const name = messages.trend.verdicts[verdict];
-  const from = before[verdict];
-  const to = now[verdict];
-  if (to < from) return messages.trend.fell(name, from, to, when);
-  if (to > from) return messages.trend.rose(name, from, to, when);
-  return messages.trend.stayed(name, to, when);
+  return verdictChangeSentence(verdict, trend.total, trend.previous, when);
 }
 
 const dayMonth = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });

@@ -63,12 +63,15 @@ export function MoodCheckIn() {
 
   return (
     <Card aria-labelledby={titleId} role="region" className="p-5 sm:p-6">
-      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
-        <CardTitle id={titleId}>{messages.mood.promptTitle}</CardTitle>
+      {/* On a narrow screen the title takes two lines; "Not today" stays beside it, never under it. */}
+      <div className="flex items-start justify-between gap-3">
+        <CardTitle id={titleId} className="min-w-0">
+          {messages.mood.promptTitle}
+        </CardTitle>
         <Button
           variant="ghost"
           size="sm"
-          className="-mr-2 -mt-1"
+          className="-mr-2 -mt-1 shrink-0"
           onClick={() => writeItem(MOOD_CHECKIN_DISMISSED_KEY, today)}
         >
           {messages.mood.dismiss}

@@ -4,6 +4,7 @@ import { formatCorrelation, type MoodInsightResponse } from '@mediadiet/contract
 import { Card, CardTitle } from '@/components/ui/card';
 import { QueryFallback } from '@/components/ui/load-error';
 import { useMoodInsight } from '@/features/mood/api/get-mood-insight';
+import { Term } from '@/components/ui/term';
 
 /**
  * "Mood and reading" on the Insights view (issue 29): below the needed check-ins, the progress toward them;
@@ -59,13 +60,15 @@ function InsightBody({ insight }: { insight: MoodInsightResponse }) {
     <div className="flex flex-col gap-4">
       <p className="text-lg font-medium text-ink">{insight.sentence}</p>
       <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <Figure term={messages.mood.daysUsed} value={String(insight.n)} />
-        <Figure
-          term={messages.mood.correlation}
+        <Term look="tile" label={messages.mood.daysUsed} value={String(insight.n)} />
+        <Term
+          look="tile"
+          label={messages.mood.correlation}
           value={insight.r === null ? '—' : formatCorrelation(insight.r)}
         />
-        <Figure
-          term={messages.mood.interval}
+        <Term
+          look="tile"
+          label={messages.mood.interval}
           value={
             insight.interval === null
               ? '—'
@@ -77,15 +80,6 @@ function InsightBody({ insight }: { insight: MoodInsightResponse }) {
         />
       </dl>
       <p className="text-sm text-ink-muted">{messages.mood.explanation}</p>
-    </div>
-  );
-}
-
-function Figure({ term, value }: { term: string; value: string }) {
-  return (
-    <div className="rounded-xl border border-line bg-canvas/60 px-4 py-3">
-      <dt className="text-sm text-ink-muted">{term}</dt>
-      <dd className="mt-0.5 text-xl font-semibold tabular-nums text-ink">{value}</dd>
     </div>
   );
 }
