@@ -364,8 +364,7 @@ export const messages = {
     timeZoneLabel: 'Time zone',
     timeZonePlaceholder: 'Search for a city or region',
     timeZoneNoMatch: (query: string) => `No time zone matches “${query}”.`,
-    timeZoneMatches: (count: number) =>
-      count === 1 ? '1 time zone matches.' : `${count} time zones match.`,
+    timeZoneMatches: (count: number) => (count === 1 ? '1 time zone matches.' : `${count} time zones match.`),
     timeZoneSaving: 'Saving…',
     timeZoneSaved: (zone: string) => `Time zone saved: ${zone}. Your insights, goals and mood now follow it.`,
     browserZone: (zone: string) => `Your browser is set to ${zone}.`,

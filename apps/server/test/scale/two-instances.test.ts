@@ -173,7 +173,8 @@ describe('two instances', () => {
 
   it('a change of time zone on B is seen by A’s days at once', async () => {
     const who = await reader(a);
-    const today = async () => ((await api(a.url, 'GET', '/api/mood', who.token)).json as { today: string }).today;
+    const today = async () =>
+      ((await api(a.url, 'GET', '/api/mood', who.token)).json as { today: string }).today;
     expect(await today()).toBe(dayOf(new Date(), 'UTC')); // the zone now kept on A
     // Kiritimati (UTC+14) and Pago Pago (UTC-11) never share a date.
     for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
