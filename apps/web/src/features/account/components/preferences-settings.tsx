@@ -86,10 +86,9 @@ function TimeZoneSection({
   const offset = zoneOffsetLabel(zone, now);
 
   return (
-    <section aria-labelledby={`${inputId}-title`} className="mt-5">
-      <h4 id={`${inputId}-title`} className="font-semibold text-ink">
-        {text.timeZoneTitle}
-      </h4>
+    // Sections of the card, not landmarks of their own: the card is the region.
+    <div className="mt-5">
+      <h4 className="font-semibold text-ink">{text.timeZoneTitle}</h4>
       <CardDescription id={descriptionId}>{text.timeZoneDescription}</CardDescription>
       <div className="mt-4 flex max-w-md flex-col gap-1.5">
         <label htmlFor={inputId} className="text-sm font-medium text-ink">
@@ -121,7 +120,7 @@ function TimeZoneSection({
           </span>
         ) : null}
       </div>
-    </section>
+    </div>
   );
 }
 
@@ -134,15 +133,12 @@ function WeeklyLetterSection({
   saving: boolean;
   onChange: (on: boolean) => void;
 }) {
-  const titleId = useId();
   const switchId = useId();
   const descriptionId = useId();
 
   return (
-    <section aria-labelledby={titleId} className="mt-6 border-t border-line pt-6">
-      <h4 id={titleId} className="font-semibold text-ink">
-        {text.weeklyLetterTitle}
-      </h4>
+    <div className="mt-6 border-t border-line pt-6">
+      <h4 className="font-semibold text-ink">{text.weeklyLetterTitle}</h4>
       <CardDescription id={descriptionId}>{text.weeklyLetterDescription}</CardDescription>
       {/* The letter's own actions (sending this week's letter now) sit in this row, beside the switch. */}
       <div className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-3">
@@ -160,6 +156,6 @@ function WeeklyLetterSection({
           {saving ? <Spinner size="sm" label={text.timeZoneSaving} /> : null}
         </div>
       </div>
-    </section>
+    </div>
   );
 }
