@@ -275,10 +275,11 @@ function SettingsView() {
   return (
     <div className="grid max-w-3xl gap-6">
       <SubscriptionSummaryCard />
+      {/* The letter's switch and the zone it is sent in, then "Send me this week's letter now". */}
       <PreferencesSettings />
+      <WeeklyLetterSection />
       <IgnoredSitesLink />
       <SignedInDevices />
-      <WeeklyLetterSection />
       <AccountSettings />
     </div>
   );
