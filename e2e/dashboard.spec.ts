@@ -280,7 +280,7 @@ test.describe('the demo account', () => {
     // by its one-click unsubscribe (RFC 8058) as a mail client would.
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('tab', { name: 'Settings' }).click();
-    const letterSection = page.getByRole('region', { name: messages.letter.settingsTitle });
+    const letterSection = page.getByRole('region', { name: messages.preferences.title });
     await letterSection.getByRole('button', { name: messages.letter.sendNow }).click();
     await expect(letterSection.getByText(messages.letter.sentNow)).toBeVisible();
     await expectAccessible(page);

@@ -374,9 +374,6 @@ export const messages = {
    * are whole; percentages carry a non-breaking space.
    */
   letter: {
-    settingsTitle: 'Weekly letter',
-    settingsText:
-      'Every Monday morning, in your time zone, an e-mail about your last week of reading: how it felt, how it changed, your goals, the sites that drained you most and one thing that lifted you.',
     sendNow: "Send me this week's letter now",
     sending: 'Sending...',
     sendFailed: "Failed to send this week's letter",
@@ -488,7 +485,7 @@ export const messages = {
     localTime: (time: string, offset: string) => `It is ${time} there (${offset}).`,
     weeklyLetterTitle: 'Weekly letter',
     weeklyLetterDescription:
-      'A short letter every Monday about the week you read: what lifted you, what drained you and how your goals went.',
+      'Every Monday morning, in your time zone, an e-mail about your last week of reading: how it felt, how it changed, your goals, the sites that drained you most and one thing that lifted you.',
     weeklyLetterLabel: 'Send me the weekly letter',
     weeklyLetterOn: 'The weekly letter is on.',
     weeklyLetterOff: 'The weekly letter is off.',

@@ -53,9 +53,9 @@ const PreferencesSettings = lazy(() =>
 const SignedInDevices = lazy(() =>
   import('@/features/account/components/signed-in-devices').then((m) => ({ default: m.SignedInDevices })),
 );
-const WeeklyLetterSection = lazy(() =>
-  import('@/features/digest/components/weekly-letter-section').then((m) => ({
-    default: m.WeeklyLetterSection,
+const SendLetterNow = lazy(() =>
+  import('@/features/digest/components/send-letter-now').then((m) => ({
+    default: m.SendLetterNow,
   })),
 );
 const SubscriptionSummaryCard = lazy(() =>
@@ -275,9 +275,8 @@ function SettingsView() {
   return (
     <div className="grid max-w-3xl gap-6">
       <SubscriptionSummaryCard />
-      {/* The letter's switch and the zone it is sent in, then "Send me this week's letter now". */}
-      <PreferencesSettings />
-      <WeeklyLetterSection />
+      {/* The zone days are cut in, and the weekly letter: its switch and "Send me this week's letter now". */}
+      <PreferencesSettings letterActions={<SendLetterNow />} />
       <IgnoredSitesLink />
       <SignedInDevices />
       <AccountSettings />

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { messages } from '@mediadiet/contract/messages';
 import type { PreferencesUpdate } from '@mediadiet/contract/preferences';
 import { Button } from '@/components/ui/button';
@@ -16,9 +16,10 @@ const text = messages.preferences;
 /**
  * "Preferences" in the Settings view (issue 29, decisions 154 and 155): the time zone the account's days, weeks
  * and months are cut in — a searchable list of IANA zones, with the browser's own offered when it differs —
- * and the weekly letter's switch. Each change is saved at once and confirmed (or refused) by a toast.
+ * and the weekly letter's switch, with the letter's own actions (`letterActions`: "Send me this week's letter
+ * now", from the digest feature) beside it. Each change is saved at once and confirmed (or refused) by a toast.
  */
-export function PreferencesSettings() {
+export function PreferencesSettings({ letterActions }: { letterActions?: ReactNode }) {
   const preferences = usePreferences();
   const update = useUpdatePreferences();
   const titleId = useId();
@@ -63,6 +64,7 @@ export function PreferencesSettings() {
             onChange={(weeklyLetter) =>
               save({ weeklyLetter }, weeklyLetter ? text.weeklyLetterOn : text.weeklyLetterOff)
             }
+            actions={letterActions}
           />
         </>
       )}
@@ -128,10 +130,12 @@ function WeeklyLetterSection({
   on,
   saving,
   onChange,
+  actions,
 }: {
   on: boolean;
   saving: boolean;
   onChange: (on: boolean) => void;
+  actions: ReactNode;
 }) {
   const switchId = useId();
   const descriptionId = useId();
@@ -141,7 +145,7 @@ function WeeklyLetterSection({
       <h4 className="font-semibold text-ink">{text.weeklyLetterTitle}</h4>
       <CardDescription id={descriptionId}>{text.weeklyLetterDescription}</CardDescription>
       {/* The letter's own actions (sending this week's letter now) sit in this row, beside the switch. */}
-      <div className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-3">
+      <div className="mt-4 flex flex-wrap items-start gap-x-6 gap-y-3">
         <div className="flex items-center gap-3">
           <Switch
             id={switchId}
@@ -155,6 +159,7 @@ function WeeklyLetterSection({
           </label>
           {saving ? <Spinner size="sm" label={text.timeZoneSaving} /> : null}
         </div>
+        {actions}
       </div>
     </div>
   );

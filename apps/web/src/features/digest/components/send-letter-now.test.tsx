@@ -16,16 +16,20 @@ async function openSettings() {
   localStorage.setItem(AUTH_TOKEN_KEY, 'tok');
   const user = userEvent.setup();
   renderApp('/auth/dashboard?view=settings');
-  const region = await screen.findByRole('region', { name: text.settingsTitle });
+  const region = await screen.findByRole('region', { name: messages.preferences.title });
+  // The switch is loaded first: the letter's section is in place.
+  await within(region).findByRole('switch', { name: messages.preferences.weeklyLetterLabel });
   return { user, region };
 }
 
-describe('Settings → Weekly letter', () => {
-  it('says what the letter is and offers to send this week’s letter now', async () => {
+describe('Settings → Preferences → Weekly letter', () => {
+  it('says what the letter is and offers, beside its switch, to send this week’s letter now', async () => {
     const { region } = await openSettings();
-    expect(within(region).getByRole('heading', { name: text.settingsTitle })).toBeInTheDocument();
-    expect(within(region).getByText(text.settingsText)).toBeInTheDocument();
+    expect(within(region).getByRole('heading', { name: messages.preferences.weeklyLetterTitle })).toBeInTheDocument();
+    expect(within(region).getByText(messages.preferences.weeklyLetterDescription)).toBeInTheDocument();
     expect(within(region).getByRole('button', { name: text.sendNow })).toBeEnabled();
+    // One section about the letter in Settings, not two.
+    expect(screen.getAllByRole('heading', { name: messages.preferences.weeklyLetterTitle })).toHaveLength(1);
   });
 
   it('sends it: pending while the call runs, then the server’s answer', async () => {
