@@ -443,6 +443,13 @@ export const analyses = pgTable(
     // Newest first, id as tie-breaker, NULLS FIRST as a plain `ORDER BY … DESC` has it (otherwise the planner
     // cannot read the index in order): the recent pages and insight cards walk it (decision 071).
     index('analyses_user_created_id_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The Insights list filtered by verdict walks only that verdict's pages, in the list's order.
+    index('analyses_user_verdict_created_id_idx').on(
+      t.userId,
+      t.verdict,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 

@@ -410,6 +410,8 @@ export async function periodPages(
   range: { from: Date; to: Date },
   filters: PeriodPageFilters,
   window: { limit: number; offset: number },
+  /** How many match, when the caller knows it already (`rollupPageCount`): no count is run. */
+  knownTotal?: number,
 ): Promise<{ rows: PeriodPageRow[]; total: number }> {
   const where = and(
     eq(analyses.userId, userId),
@@ -438,12 +440,35 @@ export async function periodPages(
       .orderBy(desc(analyses.createdAt), desc(analyses.id))
       .limit(window.limit)
       .offset(window.offset),
-    db
-      .select({ total: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(analyses)
-      .where(where),
+    knownTotal !== undefined
+      ? [{ total: knownTotal }]
+      : db
+          .select({ total: sql<number>`count(*)::int`.mapWith(Number) })
+          .from(analyses)
+          .where(where),
   ]);
   return { rows, total: count?.total ?? 0 };
+}
+
+/**
+ * How many of the user's analyses of the calendar days [from, to) there are, or how many carry `verdict`, from
+ * the daily rollups (already cut in the account's zone): at most 366 rows of their primary key, however many
+ * pages the period holds. The Insights list's total when it is filtered by verdict alone, or not at all.
+ */
+export async function rollupPageCount(
+  db: Db,
+  userId: string,
+  days: { from: string; to: string },
+  verdict: Verdict | undefined,
+): Promise<number> {
+  const column = sql.raw(verdict === undefined ? 'analyses' : verdictColumn(verdict));
+  const [row] = await preparedRows<{ total: number }>(
+    db,
+    verdict === undefined ? 'rollup_page_count' : `rollup_page_count_${verdict}`,
+    sql`select coalesce(sum(${column}), 0)::int as total from analysis_daily_rollups
+         where user_id = ${userId} and day >= ${days.from}::date and day < ${days.to}::date`,
+  );
+  return Number(row?.total ?? 0);
 }
 
 // ── Reading rollups ──────────────────────────────────────────────────────────────────────────────

@@ -400,12 +400,19 @@ export function createAnalysisService(deps: {
       if (period.yy < MIN_INSIGHTS_YEAR || period.yy > MAX_INSIGHTS_YEAR)
         throw badRequest(analysisErrors.badTrendYear);
       const pageSize = INSIGHT_PAGES_PAGE_SIZE;
+      // Filtered by verdict alone, or not at all, the daily rollups count the pages; a count of the period's
+      // rows is needed only for a category or a site.
+      const counted =
+        filters.category === undefined && filters.site === undefined
+          ? await repo.rollupPageCount(db, userId, periodDays(period), filters.verdict)
+          : undefined;
       const { rows, total } = await repo.periodPages(
         db,
         userId,
         periodRange(period, await timeZone(userId)),
         { verdict: filters.verdict, category: filters.category, site: filters.site?.toLowerCase() },
         { limit: pageSize, offset: (page - 1) * pageSize },
+        counted,
       );
       return {
         success: true,

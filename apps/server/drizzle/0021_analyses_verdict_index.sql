@@ -1,0 +1,1 @@
+CREATE INDEX "analyses_user_verdict_created_id_idx" ON "analyses" USING btree ("user_id","verdict","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
