@@ -66,6 +66,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 }
 
+/** An app of its own for one test: built from `options`, handed to `use`, and closed after it, even when it fails. */
+export async function withTestApp<T>(options: TestAppOptions, use: (t: TestApp) => Promise<T>): Promise<T> {
+  const t = await createTestApp(options);
+  try {
+    return await use(t);
+  } finally {
+    await t.close();
+  }
+}
+
 /**
  * One app for the test file or `describe` block it is called in: built before its first test and closed after
  * its last (Vitest's `beforeAll` / `afterAll`); `options` may be a function, read when the app is built. The object it returns reads through to that app, so a file

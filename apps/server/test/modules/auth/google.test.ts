@@ -9,7 +9,7 @@ import { authMessages } from '../../../src/modules/auth/messages.ts';
 import { signInWithPin } from '../../helpers/auth-flow.ts';
 import { randomBytes } from 'node:crypto';
 import { bearer, testClock, type TestClock } from '../../helpers/builders.ts';
-import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { createTestApp, withTestApp, type TestApp } from '../../helpers/test-app.ts';
 
 /** Google sign-in (OpenID Connect) against oauth2-mock-server. */
 
@@ -275,32 +275,25 @@ describe('GET /auth/google/callback', () => {
 
 describe('Google sign-in not available', () => {
   it('ends in a clear error when Google is not configured', async () => {
-    const bare = await createTestApp({ env: { PUBLIC_URL } });
-    try {
+    await withTestApp({ env: { PUBLIC_URL } }, async (bare) => {
       const start = await bare.app.inject({ method: 'GET', url: `/auth/google?mode=popup&binding=${newBinding()}` });
       expect(loginError(start)).toBe('Google sign-in is not configured on this server');
       const callback = await bare.app.inject({ method: 'GET', url: '/auth/google/callback?code=x&state=y' });
       expect(loginError(callback)).toBe(authMessages.googleNotConfigured);
-    } finally {
-      await bare.close();
-    }
+    });
   });
 
   it('ends in a clear error when the identity provider is unreachable', async () => {
-    const unreachable = await createTestApp({
-      env: {
-        PUBLIC_URL,
-        GOOGLE_CLIENT_ID: 'id',
-        GOOGLE_CLIENT_SECRET: 'secret',
-        OIDC_ISSUER: 'http://127.0.0.1:9',
-      },
-    });
-    try {
+    const env = {
+      PUBLIC_URL,
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      OIDC_ISSUER: 'http://127.0.0.1:9',
+    };
+    await withTestApp({ env }, async (unreachable) => {
       const start = await unreachable.app.inject({ method: 'GET', url: `/auth/google?binding=${newBinding()}` });
       expect(loginError(start)).toBe(authMessages.googleUnavailable);
-    } finally {
-      await unreachable.close();
-    }
+    });
   });
 });
 
