@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { inject } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../../src/db/database.ts';
 import { databaseUrlFor } from './global-setup.ts';
+import { closedAfter, sharedBetweenTests } from './lifetime.ts';
 
 let templateDump: Promise<Buffer> | undefined;
 
@@ -53,35 +54,10 @@ export async function createTestDatabase(): Promise<Database> {
  * first test and closed after its last. The object it returns reads through to it (reading it earlier throws).
  */
 export function sharedTestDatabase(): Database {
-  let current: Database | undefined;
-  beforeAll(async () => {
-    current = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await current?.close();
-  });
-  const opened = (): Database => {
-    if (!current) throw new Error('The test database is created in beforeAll: read it inside a hook or a test.');
-    return current;
-  };
-  return {
-    get db() {
-      return opened().db;
-    },
-    get kind() {
-      return opened().kind;
-    },
-    ping: () => opened().ping(),
-    close: () => opened().close(),
-  };
+  return sharedBetweenTests('The test database', createTestDatabase, ['db', 'kind', 'ping', 'close']);
 }
 
 /** A database of its own for one test: created, handed to `use`, and closed after it, even when it fails. */
-export async function withTestDatabase<T>(use: (database: Database) => Promise<T>): Promise<T> {
-  const database = await createTestDatabase();
-  try {
-    return await use(database);
-  } finally {
-    await database.close();
-  }
+export function withTestDatabase<T>(use: (database: Database) => Promise<T>): Promise<T> {
+  return closedAfter(createTestDatabase(), use);
 }
