@@ -248,6 +248,16 @@ describe('Payment Method tab', () => {
     expect(await findToast(message)).toBeInTheDocument();
   });
 
+  it('says so where there is no card and no invoice', async () => {
+    const { user, panel } = await openPaymentTab({ methods: [], invoices: [] });
+    await user.click(within(panel).getByRole('tab', { name: 'Payment Method' }));
+    const tab = within(screen.getByRole('tabpanel'));
+    expect(await tab.findByText('No card on file yet.')).toBeInTheDocument();
+    expect(await tab.findByText('No saved cards.')).toBeInTheDocument();
+    await user.click(tab.getByRole('button', { name: 'View Invoice History' }));
+    expect(await tab.findAllByText('No invoices yet.')).toHaveLength(2);
+  });
+
   it('toasts a failed invoice history', async () => {
     const { user, enter } = await openPaymentTab();
     server.use(http.get('*/api/payment/history', () => failure('down')));
