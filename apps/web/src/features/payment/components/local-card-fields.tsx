@@ -1,4 +1,4 @@
-import { useId, useImperativeHandle, useState, type Ref } from 'react';
+import { useId, useImperativeHandle, useState, type ChangeEvent, type Ref } from 'react';
 import { FlaskConical } from 'lucide-react';
 import { messages } from '@mediadiet/contract/messages';
 import { TextField } from '@/components/ui/text-field';
@@ -17,6 +17,13 @@ import {
 
 type Field = 'number' | 'expiry' | 'cvc';
 type Errors = Partial<Record<Field, string>>;
+
+/** What each field keeps of what is typed into it. */
+const FORMATS: Record<Field, (typed: string) => string> = {
+  number: formatCardNumber,
+  expiry: formatExpiry,
+  cvc: (typed) => digitsOnly(typed).slice(0, 4),
+};
 
 function validate(values: Record<Field, string>): Errors {
   const errors: Errors = {
@@ -77,6 +84,13 @@ export function LocalCardFields({
     // A corrected field loses its message; the others keep theirs until the next submit.
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
+  /** What binds a (numeric) text field to `field`: its value, its formatting on change, its error. */
+  const cardField = (field: Field) => ({
+    inputMode: 'numeric' as const,
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(field, FORMATS[field](event.target.value)),
+    error: errors[field],
+  });
 
   return (
     <fieldset className="flex flex-col gap-4" disabled={disabled} aria-describedby={hintId}>
@@ -97,35 +111,26 @@ export function LocalCardFields({
       <TextField
         label="Card number"
         name="cardnumber"
-        inputMode="numeric"
         autoComplete="cc-number"
         placeholder="1234 1234 1234 1234"
-        value={values.number}
-        onChange={(event) => set('number', formatCardNumber(event.target.value))}
-        error={errors.number}
+        {...cardField('number')}
       />
       <div className="grid grid-cols-2 gap-4">
         <TextField
           label="Expiry (MM/YY)"
           name="exp-date"
-          inputMode="numeric"
           autoComplete="cc-exp"
           placeholder="MM/YY"
           maxLength={5}
-          value={values.expiry}
-          onChange={(event) => set('expiry', formatExpiry(event.target.value))}
-          error={errors.expiry}
+          {...cardField('expiry')}
         />
         <TextField
           label="CVC"
           name="cvc"
-          inputMode="numeric"
           autoComplete="cc-csc"
           placeholder="123"
           maxLength={4}
-          value={values.cvc}
-          onChange={(event) => set('cvc', digitsOnly(event.target.value).slice(0, 4))}
-          error={errors.cvc}
+          {...cardField('cvc')}
         />
       </div>
     </fieldset>
