@@ -6,9 +6,8 @@ import { buildPaymentMethod, buildSubscription } from '@mediadiet/contract/fixtu
 import { server } from '@/testing/msw-server';
 import {
   failure,
-  findStatusPanel,
   findToast,
-  renderSubscriptionPage,
+  openSubscriptionPage,
   mockBillingServer,
   mockLocalCardSetup,
   typeCard,
@@ -22,17 +21,11 @@ async function openPaymentTab(options: Parameters<typeof mockBillingServer>[0] =
   const user = userEvent.setup();
   const state = mockBillingServer({ subscription: buildSubscription({ plan: 'premium' }), ...options });
   mockLocalCardSetup(state, { clientSecret: 'seti_2', paymentMethodId: 'pm_added' });
-  server.use(
-    http.post(
-      '*/api/payment/update',
-      state.json('POST /api/payment/update', {
-        success: true,
-        paymentMethod: buildPaymentMethod({ id: 'pm_added' }),
-      }),
-    ),
-  );
-  renderSubscriptionPage();
-  const panel = await findStatusPanel();
+  state.answer('POST /api/payment/update', {
+    success: true,
+    paymentMethod: buildPaymentMethod({ id: 'pm_added' }),
+  });
+  const { panel } = await openSubscriptionPage();
   return {
     user,
     state,
@@ -85,20 +78,15 @@ describe('Payment Method tab', () => {
 
   it('sets a card as default', async () => {
     const { user, state, enter } = await openPaymentTab();
-    server.use(
-      http.post(
-        '*/api/payment/methods/default',
-        state.json('POST /api/payment/methods/default', {
-          success: true,
-          data: {
-            paymentMethods: [
-              buildPaymentMethod({ isDefault: false }),
-              buildPaymentMethod({ id: 'pm-2', brand: 'mastercard', last4: '4444', isDefault: true }),
-            ],
-          },
-        }),
-      ),
-    );
+    state.answer('POST /api/payment/methods/default', {
+      success: true,
+      data: {
+        paymentMethods: [
+          buildPaymentMethod({ isDefault: false }),
+          buildPaymentMethod({ id: 'pm-2', brand: 'mastercard', last4: '4444', isDefault: true }),
+        ],
+      },
+    });
     const tab = await enter();
     const mastercard = within(tab).getByRole('listitem', { name: 'Mastercard ending in 4444' });
     await user.click(within(mastercard).getByRole('button', { name: 'Set Default' }));
