@@ -17,6 +17,9 @@ import {
 const longDate = (seconds: number) =>
   new Date(seconds * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
+/** The queries of the saved card listed as `name` ('Visa ending in 4242') in the tab. */
+const savedCard = (tab: HTMLElement, name: string) => within(within(tab).getByRole('listitem', { name }));
+
 async function openPaymentTab(options: Parameters<typeof mockBillingServer>[0] = {}) {
   const user = userEvent.setup();
   const state = mockBillingServer({ subscription: buildSubscription({ plan: 'premium' }), ...options });
@@ -68,10 +71,10 @@ describe('Payment Method tab', () => {
   it('lists the cards: the default one marked, Set Default on the others', async () => {
     const { enter } = await openPaymentTab();
     const tab = await enter();
-    const visa = within(within(tab).getByRole('listitem', { name: 'Visa ending in 4242' }));
+    const visa = savedCard(tab, 'Visa ending in 4242');
     expect(visa.getByText('Default')).toBeInTheDocument();
     expect(visa.queryByRole('button', { name: 'Set Default' })).not.toBeInTheDocument();
-    const mastercard = within(within(tab).getByRole('listitem', { name: 'Mastercard ending in 4444' }));
+    const mastercard = savedCard(tab, 'Mastercard ending in 4444');
     expect(mastercard.getByRole('button', { name: 'Set Default' })).toBeInTheDocument();
     expect(mastercard.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
   });
@@ -88,11 +91,11 @@ describe('Payment Method tab', () => {
       },
     });
     const tab = await enter();
-    const mastercard = within(tab).getByRole('listitem', { name: 'Mastercard ending in 4444' });
-    await user.click(within(mastercard).getByRole('button', { name: 'Set Default' }));
+    const mastercard = savedCard(tab, 'Mastercard ending in 4444');
+    await user.click(mastercard.getByRole('button', { name: 'Set Default' }));
     expect(await findToast('Default payment method updated successfully')).toBeInTheDocument();
     expect(state.bodies['POST /api/payment/methods/default']).toEqual([{ paymentMethodId: 'pm-2' }]);
-    await waitFor(() => expect(within(mastercard).getByText('Default')).toBeInTheDocument());
+    await waitFor(() => expect(mastercard.getByText('Default')).toBeInTheDocument());
   });
 
   it('toasts a failed Set Default', async () => {
@@ -100,9 +103,7 @@ describe('Payment Method tab', () => {
     server.use(http.post('*/api/payment/methods/default', () => failure('no')));
     const tab = await enter();
     await user.click(
-      within(within(tab).getByRole('listitem', { name: 'Mastercard ending in 4444' })).getByRole('button', {
-        name: 'Set Default',
-      }),
+      savedCard(tab, 'Mastercard ending in 4444').getByRole('button', { name: 'Set Default' }),
     );
     expect(await findToast('Failed to update default payment method')).toBeInTheDocument();
   });
@@ -116,8 +117,7 @@ describe('Payment Method tab', () => {
       }),
     );
     const tab = await enter();
-    const row = within(tab).getByRole('listitem', { name: 'Mastercard ending in 4444' });
-    const deleteButton = within(row).getByRole('button', { name: 'Delete' });
+    const deleteButton = savedCard(tab, 'Mastercard ending in 4444').getByRole('button', { name: 'Delete' });
     await user.click(deleteButton);
     let confirmation = await screen.findByRole('alertdialog', { name: 'Delete Mastercard ending in 4444?' });
     expect(confirmation).toHaveAccessibleDescription('Are you sure you want to delete this payment method?');
@@ -143,11 +143,7 @@ describe('Payment Method tab', () => {
     const { user, enter } = await openPaymentTab();
     server.use(http.delete('*/api/payment/methods/:id', () => failure('no')));
     const tab = await enter();
-    await user.click(
-      within(within(tab).getByRole('listitem', { name: 'Visa ending in 4242' })).getByRole('button', {
-        name: 'Delete',
-      }),
-    );
+    await user.click(savedCard(tab, 'Visa ending in 4242').getByRole('button', { name: 'Delete' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Confirm' }));
     expect(await findToast('Failed to delete payment method')).toBeInTheDocument();
   });
