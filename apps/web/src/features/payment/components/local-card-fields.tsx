@@ -18,11 +18,40 @@ import {
 type Field = 'number' | 'expiry' | 'cvc';
 type Errors = Partial<Record<Field, string>>;
 
-/** What each field keeps of what is typed into it. */
-const FORMATS: Record<Field, (typed: string) => string> = {
-  number: formatCardNumber,
-  expiry: formatExpiry,
-  cvc: (typed) => digitsOnly(typed).slice(0, 4),
+interface FieldSpec {
+  label: string;
+  name: string;
+  autoComplete: string;
+  placeholder: string;
+  maxLength?: number;
+  /** What the field keeps of what is typed into it. */
+  format: (typed: string) => string;
+}
+
+const FIELDS: Record<Field, FieldSpec> = {
+  number: {
+    label: 'Card number',
+    name: 'cardnumber',
+    autoComplete: 'cc-number',
+    placeholder: '1234 1234 1234 1234',
+    format: formatCardNumber,
+  },
+  expiry: {
+    label: 'Expiry (MM/YY)',
+    name: 'exp-date',
+    autoComplete: 'cc-exp',
+    placeholder: 'MM/YY',
+    maxLength: 5,
+    format: formatExpiry,
+  },
+  cvc: {
+    label: 'CVC',
+    name: 'cvc',
+    autoComplete: 'cc-csc',
+    placeholder: '123',
+    maxLength: 4,
+    format: (typed) => digitsOnly(typed).slice(0, 4),
+  },
 };
 
 function validate(values: Record<Field, string>): Errors {
@@ -84,13 +113,17 @@ export function LocalCardFields({
     // A corrected field loses its message; the others keep theirs until the next submit.
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
-  /** What binds a (numeric) text field to `field`: its value, its formatting on change, its error. */
-  const cardField = (field: Field) => ({
-    inputMode: 'numeric' as const,
-    value: values[field],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => set(field, FORMATS[field](event.target.value)),
-    error: errors[field],
-  });
+  /** The props of the (numeric) text field of `field`: its attributes, value, formatting on change and error. */
+  const cardField = (field: Field) => {
+    const { format, ...attributes } = FIELDS[field];
+    return {
+      ...attributes,
+      inputMode: 'numeric' as const,
+      value: values[field],
+      onChange: (event: ChangeEvent<HTMLInputElement>) => set(field, format(event.target.value)),
+      error: errors[field],
+    };
+  };
 
   return (
     <fieldset className="flex flex-col gap-4" disabled={disabled} aria-describedby={hintId}>
@@ -108,30 +141,10 @@ export function LocalCardFields({
           </p>
         </div>
       </div>
-      <TextField
-        label="Card number"
-        name="cardnumber"
-        autoComplete="cc-number"
-        placeholder="1234 1234 1234 1234"
-        {...cardField('number')}
-      />
+      <TextField {...cardField('number')} />
       <div className="grid grid-cols-2 gap-4">
-        <TextField
-          label="Expiry (MM/YY)"
-          name="exp-date"
-          autoComplete="cc-exp"
-          placeholder="MM/YY"
-          maxLength={5}
-          {...cardField('expiry')}
-        />
-        <TextField
-          label="CVC"
-          name="cvc"
-          autoComplete="cc-csc"
-          placeholder="123"
-          maxLength={4}
-          {...cardField('cvc')}
-        />
+        <TextField {...cardField('expiry')} />
+        <TextField {...cardField('cvc')} />
       </div>
     </fieldset>
   );
