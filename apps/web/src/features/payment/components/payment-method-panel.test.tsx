@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http } from 'msw';
 import { buildPaymentMethod, buildSubscription } from '@mediadiet/contract/fixtures';
 import { server } from '@/testing/msw-server';
@@ -19,6 +19,30 @@ const longDate = (seconds: number) =>
 
 /** The queries of the saved card listed as `name` ('Visa ending in 4242') in the tab. */
 const savedCard = (tab: HTMLElement, name: string) => within(within(tab).getByRole('listitem', { name }));
+
+/** The tab's two card forms: the button that opens each, where it is, and the button that submits it. */
+const CARD_FORMS = {
+  add: {
+    opener: 'Add New Card',
+    find: (tab: HTMLElement) => within(tab).findByRole('region', { name: 'Add New Card' }),
+    submit: 'Add Card',
+  },
+  update: {
+    opener: 'Update Card',
+    find: () => screen.findByRole('dialog', { name: 'Update Card' }),
+    submit: 'Update Card',
+  },
+};
+
+/** Opens the `which` card form from the tab, types `card` and submits it; answers the form's queries. */
+async function submitCard(user: UserEvent, tab: HTMLElement, which: keyof typeof CARD_FORMS, card = VISA) {
+  const { opener, find, submit } = CARD_FORMS[which];
+  await user.click(within(tab).getByRole('button', { name: opener }));
+  const form = within(await find(tab));
+  await typeCard(user, card, form);
+  await user.click(form.getByRole('button', { name: submit }));
+  return form;
+}
 
 async function openPaymentTab(options: Parameters<typeof mockBillingServer>[0] = {}) {
   const user = userEvent.setup();
@@ -151,10 +175,7 @@ describe('Payment Method tab', () => {
   it('adds a new card: intent, test-card confirmation, then POST /api/payment/update', async () => {
     const { user, state, enter } = await openPaymentTab();
     const tab = await enter();
-    await user.click(within(tab).getByRole('button', { name: 'Add New Card' }));
-    const form = within(within(tab).getByRole('region', { name: 'Add New Card' }));
-    await typeCard(user, { number: '5555555555554444', expiry: '0931', cvc: '321' }, form);
-    await user.click(form.getByRole('button', { name: 'Add Card' }));
+    await submitCard(user, tab, 'add', { number: '5555555555554444', expiry: '0931', cvc: '321' });
     expect(await findToast('Payment method added successfully')).toBeInTheDocument();
     expect(state.bodies['POST /api/payment/update']).toEqual([{ paymentMethodId: 'pm_added' }]);
     expect(state.bodies['POST /api/payment/local/confirm-setup']).toEqual([
@@ -171,22 +192,14 @@ describe('Payment Method tab', () => {
   it('toasts Failed to add payment method when the card cannot be attached', async () => {
     const { user, enter } = await openPaymentTab();
     server.use(http.post('*/api/payment/update', () => failure('Card already attached', 409)));
-    const tab = await enter();
-    await user.click(within(tab).getByRole('button', { name: 'Add New Card' }));
-    const form = within(within(tab).getByRole('region', { name: 'Add New Card' }));
-    await typeCard(user, VISA, form);
-    await user.click(form.getByRole('button', { name: 'Add Card' }));
+    const form = await submitCard(user, await enter(), 'add');
     expect(await findToast('Failed to add payment method')).toBeInTheDocument();
     expect(form.getByRole('alert')).toHaveTextContent('Card already attached');
   });
 
   it('updates the default card through Update Card', async () => {
     const { user, enter } = await openPaymentTab();
-    const tab = await enter();
-    await user.click(within(tab).getByRole('button', { name: 'Update Card' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Update Card' }));
-    await typeCard(user, VISA, dialog);
-    await user.click(dialog.getByRole('button', { name: 'Update Card' }));
+    await submitCard(user, await enter(), 'update');
     expect(await findToast('Payment method updated successfully')).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Update Card' })).not.toBeInTheDocument(),
@@ -196,11 +209,7 @@ describe('Payment Method tab', () => {
   it('toasts Failed to update payment method', async () => {
     const { user, enter } = await openPaymentTab();
     server.use(http.post('*/api/payment/update', () => failure('nope')));
-    const tab = await enter();
-    await user.click(within(tab).getByRole('button', { name: 'Update Card' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Update Card' }));
-    await typeCard(user, VISA, dialog);
-    await user.click(dialog.getByRole('button', { name: 'Update Card' }));
+    await submitCard(user, await enter(), 'update');
     expect(await findToast('Failed to update payment method')).toBeInTheDocument();
   });
 
