@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { test, expect, expectAccessible } from './fixtures/test.ts';
+import { test, expect, expectAccessible, screenshotAtWidths } from './fixtures/test.ts';
 import { registerThroughUi, signInWithPin, uniqueEmail } from './fixtures/auth.ts';
 
 /** Settings → Signed-in devices (issue 26, finding 10), against the real server. */
@@ -41,14 +41,7 @@ test('Settings lists the signed-in devices; signing one out ends it at once', as
   await expect(card.getByText(/near 127\.0\.0\.x/).first()).toBeVisible();
   await expect(card.getByText('No browser extension is paired.')).toBeVisible();
   await expectAccessible(page);
-  if (SCREENSHOTS) {
-    for (const width of [1280, 360]) {
-      await page.setViewportSize({ width, height: width === 360 ? 800 : 900 });
-      await card.scrollIntoViewIfNeeded();
-      await card.screenshot({ path: `${SCREENSHOTS}/devices-${width}.png` });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-  }
+  await screenshotAtWidths(page, SCREENSHOTS, { devices: card });
 
   await card.getByRole('button', { name: /^Sign out: Firefox on Android/ }).click();
   await expect(page.getByText('That device is signed out.')).toBeVisible();
