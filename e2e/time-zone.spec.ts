@@ -1,7 +1,7 @@
 import { messages } from '@mediadiet/contract/messages';
 import { test, expect, expectAccessible, screenshotAtWidths } from './fixtures/test.ts';
 import { registerThroughUi, uniqueEmail } from './fixtures/auth.ts';
-import { skipExtensionWizard, subscribe } from './fixtures/billing.ts';
+import { continueToDashboard, subscribe } from './fixtures/billing.ts';
 
 /**
  * The account's time zone and the weekly letter (issue 29, decisions 154 and 155), against the real server, in
@@ -61,11 +61,7 @@ test('an older account still on UTC is offered the browser’s zone, without blo
   await page.clock.setFixedTime(new Date(Date.now() + 2 * 24 * 60 * 60 * 1000));
   await registerThroughUi(page, 'Otto Older', uniqueEmail('older-zone'));
   await subscribe(page, 'Basic');
-  await page
-    .getByRole('dialog', { name: 'Welcome to Basic!' })
-    .getByRole('button', { name: 'Continue to Dashboard' })
-    .click();
-  await skipExtensionWizard(page);
+  await continueToDashboard(page, 'Basic');
 
   const offer = page.getByRole('region', { name: text.offerTitle });
   await expect(offer).toContainText(text.offer('Europe/Berlin'));
