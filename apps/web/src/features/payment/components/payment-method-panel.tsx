@@ -58,21 +58,18 @@ function SectionTitle({ id, children }: { id: string; children: string }) {
   );
 }
 
-/**
- * A section's content as its query stands: a spinner while it loads; `loadError` once it failed (also raised
- * as a toast); `empty` when there is nothing (no row, an empty list); else `children` with what it read.
- */
-function QueryContent<T>({
-  query,
-  loadError,
-  empty,
-  children,
-}: {
+interface QueryContentProps<T> {
   query: { data: T | undefined; isPending: boolean; isError: boolean };
   loadError: string;
   empty: string;
   children: (data: NonNullable<T>) => ReactNode;
-}) {
+}
+
+/**
+ * A section's content as its query stands: a spinner while it loads; `loadError` once it failed (also raised
+ * as a toast); `empty` when there is nothing (no row, an empty list); else `children` with what it read.
+ */
+function QueryContent<T>({ query, loadError, empty, children }: QueryContentProps<T>) {
   useErrorToast(query.isError, loadError);
   if (query.isPending) return <Spinner className="mt-4" />;
   if (query.isError) {
@@ -87,6 +84,20 @@ function QueryContent<T>({
     return <p className="mt-3 text-sm text-ink-muted">{empty}</p>;
   }
   return children(data);
+}
+
+/** QueryContent for a list: its items in the section's bordered list, `children` rendering each as an `li`. */
+function QueryList<T>({
+  children,
+  ...content
+}: Omit<QueryContentProps<T[]>, 'children'> & { children: (item: T) => ReactNode }) {
+  return (
+    <QueryContent {...content}>
+      {(items) => (
+        <ul className="mt-4 divide-y divide-line rounded-xl border border-line">{items.map(children)}</ul>
+      )}
+    </QueryContent>
+  );
 }
 
 function DefaultMethodSection({ email }: { email?: string | undefined }) {
@@ -279,47 +290,43 @@ function SavedCardsSection({ email }: { email?: string | undefined }) {
           </Button>
         )}
       </div>
-      <QueryContent query={methods} loadError={messages.loading.paymentMethods} empty="No saved cards.">
-        {(saved) => (
-          <ul className="mt-4 divide-y divide-line rounded-xl border border-line">
-            {saved.map((method) => (
-              <li
-                key={method.id}
-                aria-label={cardLabel(method)}
-                className="flex flex-wrap items-center justify-between gap-3 px-4 py-3"
+      <QueryList query={methods} loadError={messages.loading.paymentMethods} empty="No saved cards.">
+        {(method) => (
+          <li
+            key={method.id}
+            aria-label={cardLabel(method)}
+            className="flex flex-wrap items-center justify-between gap-3 px-4 py-3"
+          >
+            <div className="flex items-center gap-3">
+              <CardSummary method={method} />
+              {method.isDefault ? <Badge tone="accent">Default</Badge> : null}
+            </div>
+            <div className="flex gap-2">
+              {method.isDefault ? null : (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={busyId !== undefined}
+                  loading={setDefault.isPending && busyId === method.id}
+                  onClick={() => onSetDefault(method)}
+                >
+                  {messages.billing.setDefault}
+                </Button>
+              )}
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-danger hover:bg-danger-soft"
+                disabled={busyId !== undefined}
+                loading={remove.isPending && busyId === method.id}
+                onClick={() => void onDelete(method)}
               >
-                <div className="flex items-center gap-3">
-                  <CardSummary method={method} />
-                  {method.isDefault ? <Badge tone="accent">Default</Badge> : null}
-                </div>
-                <div className="flex gap-2">
-                  {method.isDefault ? null : (
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      disabled={busyId !== undefined}
-                      loading={setDefault.isPending && busyId === method.id}
-                      onClick={() => onSetDefault(method)}
-                    >
-                      {messages.billing.setDefault}
-                    </Button>
-                  )}
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    className="text-danger hover:bg-danger-soft"
-                    disabled={busyId !== undefined}
-                    loading={remove.isPending && busyId === method.id}
-                    onClick={() => void onDelete(method)}
-                  >
-                    {messages.billing.delete}
-                  </Button>
-                </div>
-              </li>
-            ))}
-          </ul>
+                {messages.billing.delete}
+              </Button>
+            </div>
+          </li>
         )}
-      </QueryContent>
+      </QueryList>
       {adding ? (
         <section aria-labelledby={`${titleId}-add`} className="mt-6 rounded-xl border border-line p-4 sm:p-5">
           <h4 id={`${titleId}-add`} className="mb-4 font-semibold text-ink">
@@ -349,38 +356,32 @@ function InvoiceHistorySection({ id }: { id: string }) {
   return (
     <section id={id} aria-labelledby={titleId}>
       <SectionTitle id={titleId}>Invoice history</SectionTitle>
-      <QueryContent query={history} loadError={messages.loading.invoiceHistory} empty="No invoices yet.">
-        {(invoices) => (
-          <ul className="mt-4 divide-y divide-line rounded-xl border border-line">
-            {invoices.map((invoice) => (
-              <li
-                key={invoice.id}
-                className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3"
-              >
-                <div className="min-w-0">
-                  <p className="font-medium text-ink">{invoiceDate(invoice.date)}</p>
-                  {invoice.description ? (
-                    <p className="text-sm text-ink-muted">{invoice.description}</p>
-                  ) : null}
-                </div>
-                <div className="flex items-center gap-3">
-                  <span className="font-medium text-ink tabular-nums">{invoiceAmount(invoice.amount)}</span>
-                  <InvoiceStatusBadge status={invoice.status} />
-                  {invoice.invoice_pdf ? (
-                    <InvoicePdfLink
-                      href={invoice.invoice_pdf}
-                      invoiceId={invoice.id}
-                      className="text-sm font-medium text-accent underline-offset-2 hover:underline"
-                    >
-                      PDF<span className="sr-only"> of the invoice of {invoiceDate(invoice.date)}</span>
-                    </InvoicePdfLink>
-                  ) : null}
-                </div>
-              </li>
-            ))}
-          </ul>
+      <QueryList query={history} loadError={messages.loading.invoiceHistory} empty="No invoices yet.">
+        {(invoice) => (
+          <li
+            key={invoice.id}
+            className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3"
+          >
+            <div className="min-w-0">
+              <p className="font-medium text-ink">{invoiceDate(invoice.date)}</p>
+              {invoice.description ? <p className="text-sm text-ink-muted">{invoice.description}</p> : null}
+            </div>
+            <div className="flex items-center gap-3">
+              <span className="font-medium text-ink tabular-nums">{invoiceAmount(invoice.amount)}</span>
+              <InvoiceStatusBadge status={invoice.status} />
+              {invoice.invoice_pdf ? (
+                <InvoicePdfLink
+                  href={invoice.invoice_pdf}
+                  invoiceId={invoice.id}
+                  className="text-sm font-medium text-accent underline-offset-2 hover:underline"
+                >
+                  PDF<span className="sr-only"> of the invoice of {invoiceDate(invoice.date)}</span>
+                </InvoicePdfLink>
+              ) : null}
+            </div>
+          </li>
         )}
-      </QueryContent>
+      </QueryList>
     </section>
   );
 }
