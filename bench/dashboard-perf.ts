@@ -12,7 +12,6 @@
  * - Lighthouse desktop performance, TBT, LCP, DOM size and main-thread work, `--runs` times (median).
  * Needs Debian's Chromium (/usr/bin/chromium or CHROMIUM_PATH).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,7 +21,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
 import { AUTH_TOKEN_KEY } from '@mediadiet/contract/constants';
 import { demoSessionToken } from './lib/demo-session.ts';
-import { freePort } from './lib/http.ts';
+import { freePort, spawnAndWait, stop } from './lib/http.ts';
 import { BENCH_SECRET, benchServerEnv } from './lib/server-env.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -42,13 +41,18 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const token = await signIn();
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
-const server = await start(
+// On the embedded database (DATABASE_URL '' drops an inherited one), whose creation can take minutes.
+const server = await spawnAndWait(
+  [serverEntry],
   benchServerEnv(port, {
     DATA_DIR: dataDir,
     WEB_DIST_DIR: webDir,
     PUBLIC_URL: origin,
     TOUCHPOINT_WORKER: 'off',
+    DATABASE_URL: '',
   }),
+  `${origin}/readyz`,
+  { timeoutMs: 300_000 },
 );
 const profileDir = await mkdtemp(path.join(tmpdir(), 'mediadiet-dashboard-perf-'));
 const debugPort = await freePort();
@@ -176,31 +180,4 @@ async function wireBytes(url: string, acceptEncoding: string): Promise<number> {
 /** A session for the demo user, made with the secret the server will run with. */
 async function signIn(): Promise<string> {
   return demoSessionToken(dataDir, BENCH_SECRET);
-}
-
-async function start(env: Record<string, string>): Promise<ChildProcess> {
-  const merged: Record<string, string | undefined> = { ...process.env, ...env };
-  delete merged.DATABASE_URL;
-  const child = spawn(process.execPath, [serverEntry], { env: merged, stdio: ['ignore', 'ignore', 'pipe'] });
-  let err = '';
-  child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early: ${err}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${env.PORT}/readyz`)).ok) return child;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server not ready in time: ${err}`);
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
 }

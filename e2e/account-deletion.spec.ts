@@ -1,7 +1,7 @@
 import { messages } from '@mediadiet/contract/messages';
 import { test, expect } from './fixtures/test.ts';
 import { registerThroughUi, uniqueEmail } from './fixtures/auth.ts';
-import { CARDS, planCard, skipExtensionWizard, subscribe } from './fixtures/billing.ts';
+import { CARDS, continueToDashboard, planCard, subscribe } from './fixtures/billing.ts';
 
 /**
  * Deleting an account that had a free trial, then coming back with the same e-mail: the second trial is
@@ -12,9 +12,7 @@ test('a deleted account that had a trial cannot start a second one with the same
   await registerThroughUi(page, 'Lee Leaver', email);
   // A card no other test uses: the e2e server is shared, and a deleted account's card starts no second trial.
   await subscribe(page, 'Premium', CARDS.visaDebit);
-  const success = page.getByRole('dialog', { name: 'Welcome to Premium!' });
-  await success.getByRole('button', { name: 'Continue to Dashboard' }).click();
-  await skipExtensionWizard(page);
+  await continueToDashboard(page, 'Premium');
 
   await page.getByRole('tab', { name: 'Settings' }).click();
   await page.getByRole('button', { name: 'Delete account' }).click();

@@ -3,9 +3,9 @@ import { registerThroughUi, uniqueEmail } from './fixtures/auth.ts';
 import {
   CARDS,
   answerConfirm,
+  continueToDashboard,
   fillCard,
   openCancelSubscription,
-  skipExtensionWizard,
   subscribe,
 } from './fixtures/billing.ts';
 import type { Page } from '@playwright/test';
@@ -37,9 +37,7 @@ test('Premium free trial → success → Personality tab; change to Basic → it
   await expect(success).toBeVisible();
   await expect(success).toContainText('Your subscription has been activated successfully.');
   await expectAccessible(page);
-  await success.getByRole('button', { name: 'Continue to Dashboard' }).click();
-  await expect(page).toHaveURL(/\/auth\/dashboard/);
-  await skipExtensionWizard(page);
+  await continueToDashboard(page, 'Premium');
   await expect(page.getByRole('tab', { name: 'Personality' })).toBeVisible();
 
   // Change to Basic: immediately, after the confirmation.
@@ -92,11 +90,7 @@ test('Premium free trial → success → Personality tab; change to Basic → it
 test('cards: add a second, make it default, delete the first; raise the cap above $500', async ({ page }) => {
   await registerThroughUi(page, 'Carla Cards', uniqueEmail('cards'));
   await subscribe(page, 'Premium');
-  await page
-    .getByRole('dialog', { name: 'Welcome to Premium!' })
-    .getByRole('button', { name: 'Continue to Dashboard' })
-    .click();
-  await skipExtensionWizard(page);
+  await continueToDashboard(page, 'Premium');
 
   await page.goto('/subscription');
   await page.getByRole('tab', { name: 'Payment Method' }).click();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures/test.ts';
 import { registerThroughUi, uniqueEmail } from './fixtures/auth.ts';
-import { answerConfirm, skipExtensionWizard, subscribe } from './fixtures/billing.ts';
+import { answerConfirm, continueToDashboard, subscribe } from './fixtures/billing.ts';
 
 /**
  * The web app works under its Content-Security-Policy (issue 26, finding 3; decision 101): every screen of a
@@ -41,10 +41,7 @@ test('the app runs under its strict Content-Security-Policy without a violation'
 
   await page.goto('/subscription');
   await subscribe(page, 'Premium');
-  const success = page.getByRole('dialog', { name: 'Welcome to Premium!' });
-  await expect(success).toBeVisible();
-  await success.getByRole('button', { name: 'Continue to Dashboard' }).click();
-  await skipExtensionWizard(page);
+  await continueToDashboard(page, 'Premium');
   for (const tab of ['Insights', 'Personality', 'History']) {
     const control = page.getByRole('tab', { name: tab });
     if ((await control.count()) > 0) await control.click();

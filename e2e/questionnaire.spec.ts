@@ -9,7 +9,7 @@ import { messages } from '@mediadiet/contract/messages';
 import type { Question } from '@mediadiet/contract/questionnaire';
 import { test, expect, expectAccessible } from './fixtures/test.ts';
 import { registerThroughUi, uniqueEmail } from './fixtures/auth.ts';
-import { skipExtensionWizard, subscribe } from './fixtures/billing.ts';
+import { continueToDashboard, subscribe } from './fixtures/billing.ts';
 
 // A server whose questionnaire processing takes 2 s, so the processing view can be seen.
 test.use({ baseURL: async ({ slowQuestionnaire }, use) => use(slowQuestionnaire.baseURL) });
@@ -22,11 +22,7 @@ async function token(page: Page): Promise<string> {
 async function premiumUser(page: Page, plan: 'Premium' | 'Basic' = 'Premium') {
   await registerThroughUi(page, 'Quinn Survey', uniqueEmail('quiz'));
   await subscribe(page, plan);
-  await page
-    .getByRole('dialog', { name: /^Welcome to / })
-    .getByRole('button', { name: 'Continue to Dashboard' })
-    .click();
-  await skipExtensionWizard(page);
+  await continueToDashboard(page, plan);
 }
 
 async function answer(page: Page, q: Question) {

@@ -1,7 +1,7 @@
 import { messages } from '@mediadiet/contract/messages';
-import { test, expect, expectAccessible } from './fixtures/test.ts';
+import { test, expect, expectAccessible, screenshotAtWidths } from './fixtures/test.ts';
 import { registerThroughUi, uniqueEmail } from './fixtures/auth.ts';
-import { skipExtensionWizard, subscribe } from './fixtures/billing.ts';
+import { continueToDashboard, subscribe } from './fixtures/billing.ts';
 
 /**
  * The account's time zone and the weekly letter (issue 29, decisions 154 and 155), against the real server, in
@@ -27,14 +27,7 @@ test('a new account takes the browser’s zone; Settings changes it and the week
   const letter = card.getByRole('switch', { name: text.weeklyLetterLabel });
   await expect(letter).not.toBeChecked();
   await expectAccessible(page);
-  if (SCREENSHOTS) {
-    for (const width of [1280, 360]) {
-      await page.setViewportSize({ width, height: width === 360 ? 800 : 900 });
-      await card.scrollIntoViewIfNeeded();
-      await card.screenshot({ path: `${SCREENSHOTS}/preferences-${width}.png` });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-  }
+  await screenshotAtWidths(page, SCREENSHOTS, { preferences: card });
 
   // Found by typing, chosen with the keyboard.
   await zone.click();
@@ -43,13 +36,7 @@ test('a new account takes the browser’s zone; Settings changes it and the week
   await expect(list.getByRole('option')).toHaveCount(1);
   await expect(list.getByRole('option')).toContainText('America/New York');
   await expectAccessible(page);
-  if (SCREENSHOTS) {
-    for (const width of [1280, 360]) {
-      await page.setViewportSize({ width, height: width === 360 ? 800 : 900 });
-      await page.screenshot({ path: `${SCREENSHOTS}/preferences-list-${width}.png` });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-  }
+  await screenshotAtWidths(page, SCREENSHOTS, { 'preferences-list': page });
   await zone.press('Enter');
   await expect(page.getByText(text.timeZoneSaved('America/New York'))).toBeVisible();
   await expect(zone).toHaveValue('America/New York');
@@ -59,14 +46,7 @@ test('a new account takes the browser’s zone; Settings changes it and the week
   await letter.click();
   await expect(page.getByText(text.weeklyLetterOn)).toBeVisible();
   await expect(letter).toBeChecked();
-  if (SCREENSHOTS) {
-    for (const width of [1280, 360]) {
-      await page.setViewportSize({ width, height: width === 360 ? 800 : 900 });
-      await card.scrollIntoViewIfNeeded();
-      await card.screenshot({ path: `${SCREENSHOTS}/preferences-changed-${width}.png` });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-  }
+  await screenshotAtWidths(page, SCREENSHOTS, { 'preferences-changed': card });
 
   await page.reload();
   await expect(card.getByRole('combobox', { name: text.timeZoneLabel })).toHaveValue('America/New York');
@@ -81,25 +61,13 @@ test('an older account still on UTC is offered the browser’s zone, without blo
   await page.clock.setFixedTime(new Date(Date.now() + 2 * 24 * 60 * 60 * 1000));
   await registerThroughUi(page, 'Otto Older', uniqueEmail('older-zone'));
   await subscribe(page, 'Basic');
-  await page
-    .getByRole('dialog', { name: 'Welcome to Basic!' })
-    .getByRole('button', { name: 'Continue to Dashboard' })
-    .click();
-  await skipExtensionWizard(page);
+  await continueToDashboard(page, 'Basic');
 
   const offer = page.getByRole('region', { name: text.offerTitle });
   await expect(offer).toContainText(text.offer('Europe/Berlin'));
   await expect(page.getByRole('region', { name: 'History' })).toBeVisible();
   await expectAccessible(page);
-  if (SCREENSHOTS) {
-    for (const width of [1280, 360]) {
-      await page.setViewportSize({ width, height: width === 360 ? 800 : 900 });
-      await offer.scrollIntoViewIfNeeded();
-      await offer.screenshot({ path: `${SCREENSHOTS}/offer-${width}.png` });
-      await page.screenshot({ path: `${SCREENSHOTS}/offer-page-${width}.png` });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-  }
+  await screenshotAtWidths(page, SCREENSHOTS, { offer, 'offer-page': page });
 
   await offer.getByRole('button', { name: text.offerDecline }).click();
   await expect(offer).toHaveCount(0);

@@ -42,11 +42,12 @@ export async function load(
   };
 }
 
-/** Spawns a node process and resolves once `readyUrl` answers 200. */
+/** Spawns a node process and resolves once `readyUrl` answers 200, within `timeoutMs` (30 s by default). */
 export async function spawnAndWait(
   args: string[],
   env: Record<string, string>,
   readyUrl: string,
+  { timeoutMs = 30_000 }: { timeoutMs?: number } = {},
 ): Promise<ChildProcess> {
   // A key given as '' is removed from the inherited environment (e.g. DATABASE_URL: '' forces PGlite).
   const merged: Record<string, string | undefined> = { ...process.env, ...env };
@@ -54,7 +55,7 @@ export async function spawnAndWait(
   const child = spawn(process.execPath, args, { env: merged, stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
   child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`process exited early: ${err}`);
     try {

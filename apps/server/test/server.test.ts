@@ -1,48 +1,23 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { serverRoot } from '../src/paths.ts';
+import { serverProcesses, type ServerProcess } from './helpers/server-process.ts';
 import { createTestApp } from './helpers/test-app.ts';
 
 /** The real entry point (src/server.ts under tsx) as a child process, always on PGlite. */
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-  port: Promise<number>;
-}
-
-const children: ChildProcess[] = [];
+const servers = serverProcesses();
+const startServer = servers.start;
 
 /** A module `--import`ed before the server that changes how PGlite creates a database. */
 const PGLITE_HOOK = path.join(serverRoot, 'test/helpers/pglite-create-hook.ts');
 
-function startServer(env: Record<string, string>, preload: string[] = []): Started {
-  const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const imports = preload.flatMap((file) => ['--import', file]);
-  const child = spawn(process.execPath, ['--import', 'tsx', ...imports, 'src/server.ts'], {
-    cwd: serverRoot,
-    env: { ...inherited, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const port = new Promise<number>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Media Diet is running at http:\/\/localhost:(\d+)/.exec(output);
-      if (match) resolve(Number(match[1]));
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    void exited.then((code) => reject(new Error(`server exited (${code}) before listening:\n${output}`)));
-  });
-  port.catch(() => {});
-  return { child, output: () => output, exited, port };
+/** Stops `server` with `signal` and expects it to exit cleanly (code 0). */
+async function expectCleanStop(server: ServerProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  server.child.kill(signal);
+  expect(await server.exited).toBe(0);
 }
 
 let tmp: string;
@@ -52,7 +27,7 @@ beforeAll(async () => {
 });
 
 afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  servers.killAll();
 });
 
 afterAll(async () => {
@@ -79,14 +54,12 @@ describe('server process', () => {
       `Another Media Diet server is already using the data directory ${env.DATA_DIR}`,
     );
 
-    first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
+    await expectCleanStop(first);
 
     // The lock was released: the same directory starts again.
     const third = startServer(env);
     await third.port;
-    third.child.kill('SIGINT');
-    expect(await third.exited).toBe(0);
+    await expectCleanStop(third, 'SIGINT');
   }, 180_000);
 
   it('a first start whose database takes longer than the plugin time-out (10 s) still starts', async () => {
@@ -101,8 +74,7 @@ describe('server process', () => {
     expect(slow.output()).not.toContain('did not start in time');
     const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
     expect(ready.status).toBe(200);
-    slow.child.kill('SIGTERM');
-    expect(await slow.exited).toBe(0);
+    await expectCleanStop(slow);
   }, 180_000);
 
   it('a first start that fails removes its unfinished files and says what to do; the next start works', async () => {
@@ -119,8 +91,7 @@ describe('server process', () => {
 
     const next = startServer(env);
     await next.port;
-    next.child.kill('SIGTERM');
-    expect(await next.exited).toBe(0);
+    await expectCleanStop(next);
   }, 180_000);
 
   it('refuses to start with a bad variable and names it', async () => {

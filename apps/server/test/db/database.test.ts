@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import {
   createDatabase,
@@ -15,17 +15,9 @@ import {
 import { users } from '../../src/db/schema.ts';
 import { migrationsDir } from '../../src/paths.ts';
 import { databaseUrlFor } from '../helpers/global-setup.ts';
-import { createTestDatabase } from '../helpers/test-database.ts';
+import { sharedTestDatabase, withTestDatabase } from '../helpers/test-database.ts';
 
-let database: Database;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.close();
-});
+const database = sharedTestDatabase();
 
 describe('users table (initial migration)', () => {
   it('creates a user with the spec’s defaults', async () => {
@@ -67,13 +59,10 @@ describe('users table (initial migration)', () => {
   });
 
   it('starts each clone from the template (no rows from other files)', async () => {
-    const other = await createTestDatabase();
-    try {
+    await withTestDatabase(async (other) => {
       const rows = await other.db.select({ id: users.id }).from(users);
       expect(rows).toEqual([]);
-    } finally {
-      await other.close();
-    }
+    });
   });
 });
 

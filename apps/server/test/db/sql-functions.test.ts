@@ -1,10 +1,10 @@
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../../src/db/database.ts';
 import { applySqlFunctions, readSqlFunctionFiles, type SqlFunctionFile } from '../../src/db/sql-functions.ts';
-import { createTestDatabase } from '../helpers/test-database.ts';
+import { createTestDatabase, sharedTestDatabase, withTestDatabase } from '../helpers/test-database.ts';
 
 /**
  * The modules' SQL functions (decision 144): applied after the migrations on every start, as CREATE OR
@@ -77,13 +77,7 @@ async function onOneConnection(database: Database, work: (exec: (text: string) =
 }
 
 describe('SQL functions of the modules', () => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  const database = sharedTestDatabase();
 
   it('are read from each module’s sql folder, the touch-point ingest among them', () => {
     expect(files.map((file) => file.name)).toContain('touchpoints/sql/enqueue.sql');
@@ -114,8 +108,7 @@ describe('SQL functions of the modules', () => {
   });
 
   it('are applied all or nothing, and a failing file is named', async () => {
-    const target = await createTestDatabase();
-    try {
+    await withTestDatabase(async (target) => {
       await outdate(target);
       const broken = { name: 'broken/sql/broken.sql', text: 'CREATE OR REPLACE FUNCTION broken() RETURNS int AS' };
       await onOneConnection(target, async (exec) => {
@@ -128,9 +121,7 @@ describe('SQL functions of the modules', () => {
       // And the connection is usable again.
       await onOneConnection(target, (exec) => applySqlFunctions(exec));
       expect((await liveBodies(target)).get('enqueue_metered_touchpoints')).not.toContain(OUTDATED);
-    } finally {
-      await target.close();
-    }
+    });
   });
 
 });
@@ -139,16 +130,13 @@ describe('SQL functions of the modules', () => {
 if (inject('testDatabase').kind === 'postgres')
   describe('SQL functions on PostgreSQL', () => {
     it('are applied by several instances starting together, none failing', async () => {
-      const existing = await createTestDatabase();
-      try {
+      await withTestDatabase(async (existing) => {
         await outdate(existing);
         const instances = await Promise.all(Array.from({ length: 4 }, () => restart(existing)));
         await Promise.all(instances.map((instance) => instance.close()));
         expect((await liveBodies(existing)).get('enqueue_metered_touchpoints')).toBe(
           functions.find((fn) => fn.name === 'enqueue_metered_touchpoints')!.body,
         );
-      } finally {
-        await existing.close();
-      }
+      });
     });
   });

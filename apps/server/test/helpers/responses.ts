@@ -5,14 +5,20 @@ import type { TestApp } from './test-app.ts';
 /** An injected response, as far as these checks read it. */
 interface Answer {
   statusCode: number;
+  body: string;
   json<T>(): T;
+}
+
+/** A refusal with `status` in the app's error shape, whose message contains `message`. */
+export function expectRefused(response: Answer, status: number, message: string): void {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(response.json<{ success: boolean }>()).toMatchObject({ success: false });
+  expect(response.json<{ error: string }>().error).toContain(message);
 }
 
 /** A 400 in the app's error shape whose message contains `message`. */
 export function expectBadRequest(response: Answer, message: string): void {
-  expect(response.statusCode).toBe(400);
-  expect(response.json<{ success: boolean }>()).toMatchObject({ success: false });
-  expect(response.json<{ error: string }>().error).toContain(message);
+  expectRefused(response, 400, message);
 }
 
 /**

@@ -6,6 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AppDeps } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Database, Db } from '../../src/db/database.ts';
+import { closedAfter, sharedBetweenTests } from './lifetime.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -66,38 +67,22 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 }
 
+/** An app of its own for one test: built from `options`, handed to `use`, and closed after it, even when it fails. */
+export function withTestApp<T>(options: TestAppOptions, use: (t: TestApp) => Promise<T>): Promise<T> {
+  return closedAfter(createTestApp(options), use);
+}
+
 /**
  * One app for the test file or `describe` block it is called in: built before its first test and closed after
  * its last (Vitest's `beforeAll` / `afterAll`); `options` may be a function, read when the app is built. The object it returns reads through to that app, so a file
  * declares `const t = sharedTestApp(options)` and uses `t.app`, `t.db`, … in its tests (reading it earlier throws).
  */
 export function sharedTestApp(options: TestAppOptions | (() => TestAppOptions) = {}): TestApp {
-  let current: TestApp | undefined;
-  beforeAll(async () => {
-    current = await createTestApp(typeof options === 'function' ? options() : options);
-  });
-  afterAll(async () => {
-    await current?.close();
-  });
-  const built = (): TestApp => {
-    if (!current) throw new Error('The test app is built in beforeAll: read it inside a hook or a test.');
-    return current;
-  };
-  return {
-    get app() {
-      return built().app;
-    },
-    get db() {
-      return built().db;
-    },
-    get database() {
-      return built().database;
-    },
-    get config() {
-      return built().config;
-    },
-    close: () => built().close(),
-  };
+  return sharedBetweenTests(
+    'The test app',
+    () => createTestApp(typeof options === 'function' ? options() : options),
+    ['app', 'db', 'database', 'config', 'close'],
+  );
 }
 
 /**

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../../src/db/database.ts';
 import { databaseUrlFor } from './global-setup.ts';
+import { closedAfter, sharedBetweenTests } from './lifetime.ts';
 
 let templateDump: Promise<Buffer> | undefined;
 
@@ -46,4 +47,17 @@ export async function createTestDatabase(): Promise<Database> {
         }
       })()),
   };
+}
+
+/**
+ * One database (createTestDatabase) for the test file or `describe` block it is called in: created before its
+ * first test and closed after its last. The object it returns reads through to it (reading it earlier throws).
+ */
+export function sharedTestDatabase(): Database {
+  return sharedBetweenTests('The test database', createTestDatabase, ['db', 'kind', 'ping', 'close']);
+}
+
+/** A database of its own for one test: created, handed to `use`, and closed after it, even when it fails. */
+export function withTestDatabase<T>(use: (database: Database) => Promise<T>): Promise<T> {
+  return closedAfter(createTestDatabase(), use);
 }

@@ -1,12 +1,12 @@
 import { buildPath, routeAccepts, type RouteDef } from '@mediadiet/contract/http';
 import { allRoutes, routesById, type OperationId } from '@mediadiet/contract/routes';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CARDS, call, cardId } from '../helpers/billing.ts';
 import { touchpoint } from '../helpers/extension.ts';
 import { buildAnswers } from '../helpers/questionnaire.ts';
 import type { TestApp } from '../helpers/test-app.ts';
-import { buildOwner, createHostileApp, NOW, snapshot, type Owner, type OwnerOptions } from './world.ts';
+import { buildOwner, NOW, sharedHostileApp, snapshot, type Owner, type OwnerOptions } from './world.ts';
 
 /**
  * Issue #9, the authorization matrix: every route of the contract is called anonymously, by another
@@ -236,7 +236,7 @@ const FIXTURES: Record<Exclude<OperationId, PublicId>, Fixture> = {
   questionnaireOptOut: { scope: 'self', fresh: true, users: { questionnaire: false } },
 };
 
-let t: TestApp;
+const t = sharedHostileApp();
 let shared: World;
 
 async function buildWorld(options: OwnerOptions = {}): Promise<World> {
@@ -249,11 +249,7 @@ async function buildWorld(options: OwnerOptions = {}): Promise<World> {
 }
 
 beforeAll(async () => {
-  t = await createHostileApp();
   shared = await buildWorld();
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
 });
 
 type Caller = 'anonymous' | 'session' | 'key';

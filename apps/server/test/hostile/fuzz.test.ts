@@ -3,11 +3,10 @@ import { messages } from '@mediadiet/contract/messages';
 import { allRoutes } from '@mediadiet/contract/routes';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PARAM_LENGTH } from '../../src/http/route.ts';
 import { touchpoint } from '../helpers/extension.ts';
-import type { TestApp } from '../helpers/test-app.ts';
-import { buildOwner, createHostileApp, NOW, snapshot, type Owner } from './world.ts';
+import { buildOwner, NOW, sharedHostileApp, snapshot, type Owner } from './world.ts';
 
 /**
  * Issue #9, hostile input: for every route of the contract, fast-check generates malformed bodies, raw
@@ -20,13 +19,12 @@ import { buildOwner, createHostileApp, NOW, snapshot, type Owner } from './world
 /** Runs per route and kind of input: ~30 s for the whole file on a shared 2-core machine. */
 const RUNS = 12;
 
-let t: TestApp;
+const t = sharedHostileApp();
 let owner: Owner;
 /** A page the owner's extension uploaded (left queued: nothing scores it here), for the state read. */
 let uploadedId: string;
 
 beforeAll(async () => {
-  t = await createHostileApp();
   owner = await buildOwner(t);
   const uploaded = await t.app.inject({
     method: 'POST',
@@ -36,9 +34,6 @@ beforeAll(async () => {
   });
   if (uploaded.statusCode !== 202) throw new Error(`upload: ${uploaded.body}`);
   uploadedId = uploaded.json<{ id: string }>().id;
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
 });
 
 // ── What a route needs to be reached ────────────────────────────────────────────────────────────────

@@ -4,12 +4,11 @@ import { messages } from '@mediadiet/contract/messages';
 import { TOUCHPOINT_TEXT_MAX } from '@mediadiet/contract/extension';
 import { QUESTIONNAIRE_QUESTION_COUNT } from '@mediadiet/contract/constants';
 import { allRoutes } from '@mediadiet/contract/routes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMITS, bodyLimitFor, DEFAULT_BODY_LIMIT, NO_BODY_LIMIT } from '../../src/http/route.ts';
 import { TOUCHPOINT_TEXT_MAX_BYTES } from '../../src/modules/touchpoints/ingest.ts';
 import { deviceScores, touchpoint } from '../helpers/extension.ts';
-import type { TestApp } from '../helpers/test-app.ts';
-import { buildOwner, createHostileApp, NOW, type Owner } from './world.ts';
+import { buildOwner, NOW, sharedHostileApp, type Owner } from './world.ts';
 
 /**
  * Issue #9, oversize bodies: each contract route has a body limit derived from the contract
@@ -17,18 +16,14 @@ import { buildOwner, createHostileApp, NOW, type Owner } from './world.ts';
  * over a real socket, before the client has finished sending it.
  */
 
-let t: TestApp;
+const t = sharedHostileApp();
 let owner: Owner;
 let port: number;
 
 beforeAll(async () => {
-  t = await createHostileApp();
   owner = await buildOwner(t);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as net.AddressInfo).port;
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
 });
 
 const MB = 1024 * 1024;
@@ -56,11 +51,23 @@ interface RawResponse {
   sentBeforeAnswer: number;
 }
 
+interface RawPostOptions {
+  /** Without a credential (by default the owner's session). */
+  anonymous?: boolean;
+  /** The body in HTTP chunks, without a Content-Length. */
+  chunked?: boolean;
+}
+
 /**
- * Sends `head` then up to `total` body bytes (`chunked`: in HTTP chunks, without a length) over a plain
- * socket, a slice at a time, and stops sending as soon as the server answers.
+ * POSTs up to `total` bytes of a JSON body to `path` over a plain socket, a slice at a time, and stops sending
+ * as soon as the server answers.
  */
-function rawRequest(head: string, total: number, options: { chunked?: boolean } = {}): Promise<RawResponse> {
+function rawPost(path: string, total: number, options: RawPostOptions = {}): Promise<RawResponse> {
+  const lines = [`POST ${path} HTTP/1.1`, `host: 127.0.0.1:${port}`];
+  if (!options.anonymous) lines.push(`authorization: Bearer ${owner.token}`);
+  lines.push('content-type: application/json');
+  lines.push(options.chunked ? 'transfer-encoding: chunked' : `content-length: ${total}`);
+  const head = `${lines.join('\r\n')}\r\n\r\n`;
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1');
     let received = '';
@@ -108,12 +115,6 @@ function rawRequest(head: string, total: number, options: { chunked?: boolean } 
   });
 }
 
-function head(method: string, path: string, headers: Record<string, string>): string {
-  const lines = [`${method} ${path} HTTP/1.1`, `host: 127.0.0.1:${port}`];
-  for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
-  return `${lines.join('\r\n')}\r\n\r\n`;
-}
-
 /** A 413 in the app's error shape, naming the route's limit. */
 function expectTooLarge(response: { status: number; body: string }, limit: number): void {
   expect(response.status).toBe(413);
@@ -122,54 +123,26 @@ function expectTooLarge(response: { status: number; body: string }, limit: numbe
 
 describe('a multi-megabyte body is refused before it is read', () => {
   it('with a Content-Length over the limit: 413 at once, in the app’s error shape', async () => {
-    const response = await rawRequest(
-      head('POST', '/api/account/urls', {
-        authorization: `Bearer ${owner.token}`,
-        'content-type': 'application/json',
-        'content-length': String(8 * MB),
-      }),
-      8 * MB,
-    );
+    const response = await rawPost('/api/account/urls', 8 * MB);
     expectTooLarge(response, DEFAULT_BODY_LIMIT);
     expect(response.sentBeforeAnswer).toBeLessThan(MB);
   });
 
   it('chunked (no length): 413 once the limit is passed, long before the end', async () => {
-    const response = await rawRequest(
-      head('POST', '/api/account/urls', {
-        authorization: `Bearer ${owner.token}`,
-        'content-type': 'application/json',
-        'transfer-encoding': 'chunked',
-      }),
-      8 * MB,
-      { chunked: true },
-    );
+    const response = await rawPost('/api/account/urls', 8 * MB, { chunked: true });
     expectTooLarge(response, DEFAULT_BODY_LIMIT);
     expect(response.sentBeforeAnswer).toBeLessThan(2 * MB);
   });
 
   it('anonymous: 401 before a byte of the body is needed', async () => {
-    const response = await rawRequest(
-      head('POST', '/api/extension/touchpoints', {
-        'content-type': 'application/json',
-        'content-length': String(8 * MB),
-      }),
-      8 * MB,
-    );
+    const response = await rawPost('/api/extension/touchpoints', 8 * MB, { anonymous: true });
     expect(response.status).toBe(401);
     expect(JSON.parse(response.body)).toMatchObject({ success: false });
     expect(response.sentBeforeAnswer).toBeLessThan(MB);
   });
 
   it('a route without a body takes 1 KB at most', async () => {
-    const response = await rawRequest(
-      head('POST', '/api/subscription/cancel', {
-        authorization: `Bearer ${owner.token}`,
-        'content-type': 'application/json',
-        'content-length': String(2 * MB),
-      }),
-      2 * MB,
-    );
+    const response = await rawPost('/api/subscription/cancel', 2 * MB);
     expectTooLarge(response, NO_BODY_LIMIT);
   });
 });

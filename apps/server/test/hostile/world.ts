@@ -6,7 +6,7 @@ import { call, cardId, customer, subscribed } from '../helpers/billing.ts';
 import { testClock } from '../helpers/builders.ts';
 import { pair } from '../helpers/extension.ts';
 import { submit } from '../helpers/questionnaire.ts';
-import { createTestApp, type TestApp, type TestAppOptions } from '../helpers/test-app.ts';
+import { sharedTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
  * Shared by the hostile-input tests: an app on a fixed clock (so reads that touch `last_seen_at` write the
@@ -15,8 +15,9 @@ import { createTestApp, type TestApp, type TestAppOptions } from '../helpers/tes
 
 export const NOW = new Date('2025-03-15T12:00:00.000Z');
 
-export function createHostileApp(options: TestAppOptions = {}): Promise<TestApp> {
-  return createTestApp({ clock: testClock(NOW), ...options });
+/** The app of a hostile-input test file (sharedTestApp), on a clock fixed at NOW. */
+export function sharedHostileApp(): TestApp {
+  return sharedTestApp({ clock: testClock(NOW) });
 }
 
 /** A user who owns one of everything: the resources every route of the contract can name. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildUser, signIn } from '../helpers/builders.ts';
 import { pair, postTouchpoint, touchpoint } from '../helpers/extension.ts';
 import { subscribed } from '../helpers/billing.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestApp, withTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /** `/metrics`: the Prometheus text format, request counters by route template, queue depth, jobs done and failed. */
 
@@ -89,8 +89,7 @@ describe('/metrics', () => {
   });
 
   it('counts the touch points this instance analysed', async () => {
-    const working = await createTestApp();
-    try {
+    await withTestApp({}, async (working) => {
       const who = await subscribed(working, 'premium');
       const apiKey = await pair(working, who.token);
       expect(sample(await scrape(working.app), 'jobs_done_total', { queue: 'touchpoints' })).toBe(0);
@@ -101,15 +100,12 @@ describe('/metrics', () => {
       expect(sample(after, 'jobs_done_total', { queue: 'touchpoints' })).toBe(2);
       expect(sample(after, 'jobs_done_total', { queue: 'questionnaire' })).toBe(0);
       expect(sample(after, 'job_failures_total', { queue: 'touchpoints', outcome: 'failed' })).toBe(0);
-    } finally {
-      await working.close();
-    }
+    });
   });
 
   it('requires the bearer token when METRICS_TOKEN is set', async () => {
     const token = 'metrics-token-0123456789';
-    const guarded = await createTestApp({ env: { METRICS_TOKEN: token } });
-    try {
+    await withTestApp({ env: { METRICS_TOKEN: token } }, async (guarded) => {
       const anonymous = await guarded.app.inject({ method: 'GET', url: '/metrics' });
       expect(anonymous.statusCode).toBe(401);
       const user = await buildUser(guarded);
@@ -120,8 +116,6 @@ describe('/metrics', () => {
       });
       expect(session.statusCode).toBe(401);
       expect(await scrape(guarded.app, bearer(token))).toContain('http_requests_total');
-    } finally {
-      await guarded.close();
-    }
+    });
   });
 });

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/database.ts';
+import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../src/http/errors.ts';
 import {
   createRateLimiter,
@@ -9,13 +8,9 @@ import {
 } from '../../src/plugins/rate-limit.ts';
 import { testClock } from '../helpers/builders.ts';
 import { rollingRuleCases } from '../helpers/rolling-rule-cases.ts';
-import { createTestDatabase } from '../helpers/test-database.ts';
+import { sharedTestDatabase } from '../helpers/test-database.ts';
 
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
+const database = sharedTestDatabase();
 
 const rule = { name: 'test', limit: 3, windowMs: 60_000 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp, sharedWebApp } from '../helpers/test-app.ts';
+import { sharedWebApp, withTestApp } from '../helpers/test-app.ts';
 
 const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 const INDEX = '<!doctype html><title>Media Diet</title><div id="root"></div>';
@@ -53,14 +53,11 @@ describe('built web app', () => {
 
 describe('without a built web app', () => {
   it('answers navigations with a JSON 404 and keeps the API up', async () => {
-    const bare = await createTestApp();
-    try {
+    await withTestApp({}, async (bare) => {
       const page = await bare.app.inject({ method: 'GET', url: '/auth/login', headers: html });
       expect(page.statusCode).toBe(404);
       expect(page.json()).toEqual({ success: false, error: 'Not found' });
       expect((await bare.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
-    } finally {
-      await bare.close();
-    }
+    });
   });
 });

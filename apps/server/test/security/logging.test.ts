@@ -1,14 +1,14 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { OAuth2Server, type MutableToken } from 'oauth2-mock-server';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { MutableToken } from 'oauth2-mock-server';
+import { beforeEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { redactingLoggerOptions, redactUrl } from '../../src/http/logging.ts';
 import { subscribed } from '../helpers/billing.ts';
 import { bearer } from '../helpers/builders.ts';
 import { pair, postTouchpoint, touchpoint } from '../helpers/extension.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { sharedGoogleApp } from '../helpers/google.ts';
 
 /** Secrets and page text never reach the request log (issue 26, finding 2; decision 100). */
 
@@ -22,29 +22,7 @@ const logStream = new Writable({
 });
 const log = () => lines.join('\n');
 
-let idp: OAuth2Server;
-let t: TestApp;
-
-beforeAll(async () => {
-  idp = new OAuth2Server();
-  await idp.issuer.keys.generate('RS256');
-  await idp.start(0, '127.0.0.1');
-  t = await createTestApp({
-    env: {
-      LOG_LEVEL: 'info',
-      PUBLIC_URL,
-      GOOGLE_CLIENT_ID: 'mediadiet-test-client',
-      GOOGLE_CLIENT_SECRET: 'test-secret',
-      OIDC_ISSUER: idp.issuer.url!,
-      AUTH_RATE_LIMIT_PER_IP: '1000',
-    },
-    logStream,
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await idp.stop();
-});
+const { t, idp } = sharedGoogleApp({ env: { LOG_LEVEL: 'info', PUBLIC_URL }, logStream });
 beforeEach(() => {
   lines = [];
 });

@@ -1,5 +1,5 @@
 import { useEffect, type ComponentType, type ReactNode } from 'react';
-import { lazyModule, useLazyModule } from '@/lib/lazy-module';
+import { lazyModule, useLazyModule, useLazyModuleWhen } from '@/lib/lazy-module';
 
 export interface LazyComponent<P extends object> {
   (props: P): ReactNode;
@@ -27,4 +27,22 @@ export function lazyComponent<P extends object>(
   }
   Lazy.preload = () => module.load();
   return Lazy;
+}
+
+/**
+ * A dialog whose code is fetched when it first opens (or when `preload` is called): closed, it renders nothing,
+ * so the screens that might open it do not carry its code (docs/decisions/073-route-javascript-budget.md). A
+ * failed fetch is logged as `${label} code could not be loaded` and tried again the next time it opens.
+ */
+export function lazyDialog<P extends { open: boolean }>(
+  load: () => Promise<ComponentType<P>>,
+  label: string,
+): LazyComponent<P> {
+  const module = lazyModule(load);
+  function LazyDialog(props: P) {
+    const Dialog = useLazyModuleWhen(module, props.open, label);
+    return props.open && Dialog ? <Dialog {...props} /> : null;
+  }
+  LazyDialog.preload = () => module.load();
+  return LazyDialog;
 }

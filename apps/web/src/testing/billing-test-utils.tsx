@@ -82,6 +82,12 @@ export const PRICING: Pricing = {
 export const failure = (error: string, status = 500) =>
   HttpResponse.json({ success: false, error }, { status });
 
+/** How MSW registers a handler for each method. */
+const HANDLERS = { GET: http.get, POST: http.post, PATCH: http.patch, PUT: http.put, DELETE: http.delete };
+
+/** A route as the calls are counted: "METHOD /path". */
+export type RouteKey = `${keyof typeof HANDLERS} /${string}`;
+
 export interface BillingState {
   subscription?: Subscription | null;
   user?: User;
@@ -124,51 +130,38 @@ export function mockBillingServer(state: BillingState = {}) {
     calls[key] = (calls[key] ?? 0) + 1;
     (bodies[key] ??= []).push(body);
   };
-  const json =
-    (key: string, payload: JsonBodyType) =>
-    async ({ request }: { request: Request }) => {
-      const text = await request.text();
-      track(key, text ? (JSON.parse(text) as unknown) : undefined);
-      return HttpResponse.json(payload);
-    };
-  server.use(
-    http.get(
-      '*/api/subscription',
-      json('GET /api/subscription', {
-        success: true,
-        subscription,
-        count: state.count ?? 42,
-        tokensUsed: state.tokensUsed ?? 125_000,
-        currentPeriodStart: subscription?.currentPeriodStart ?? null,
-        nextBilling:
-          state.nextBilling === undefined ? (subscription?.currentPeriodEnd ?? null) : state.nextBilling,
+  /** From now on answers `route` with `payload`, counting each call (and its body) under the route. */
+  const answer = (route: RouteKey, payload: JsonBodyType) => {
+    const [method, path] = route.split(' ') as [keyof typeof HANDLERS, string];
+    server.use(
+      HANDLERS[method](`*${path}`, async ({ request }) => {
+        const text = await request.text();
+        track(route, text ? (JSON.parse(text) as unknown) : undefined);
+        return HttpResponse.json(payload);
       }),
-    ),
-    http.get(
-      '*/api/subscription/plans',
-      json('GET /api/subscription/plans', { success: true, plans: state.plans ?? PLANS }),
-    ),
-    http.get('*/api/account/info', json('GET /api/account/info', { success: true, user })),
-    http.post('*/auth/loggedin', json('POST /auth/loggedin', { success: true, loggedIn: true, user })),
-    http.get('*/api/pricing', json('GET /api/pricing', { success: true, data: { pricing: PRICING } })),
-    http.get(
-      '*/api/payment/methods',
-      json('GET /api/payment/methods', { success: true, data: { paymentMethods: methods } }),
-    ),
-    http.get(
-      '*/api/payment/current',
-      json('GET /api/payment/current', {
-        success: true,
-        paymentMethod: methods.find((m) => m.isDefault) ?? null,
-      }),
-    ),
-    http.get(
-      '*/api/payment/invoice',
-      json('GET /api/payment/invoice', { success: true, invoice: invoices[0] ?? null }),
-    ),
-    http.get('*/api/payment/history', json('GET /api/payment/history', { success: true, invoices })),
-  );
-  return { calls, bodies, user, subscription, track, json };
+    );
+  };
+  answer('GET /api/subscription', {
+    success: true,
+    subscription,
+    count: state.count ?? 42,
+    tokensUsed: state.tokensUsed ?? 125_000,
+    currentPeriodStart: subscription?.currentPeriodStart ?? null,
+    nextBilling:
+      state.nextBilling === undefined ? (subscription?.currentPeriodEnd ?? null) : state.nextBilling,
+  });
+  answer('GET /api/subscription/plans', { success: true, plans: state.plans ?? PLANS });
+  answer('GET /api/account/info', { success: true, user });
+  answer('POST /auth/loggedin', { success: true, loggedIn: true, user });
+  answer('GET /api/pricing', { success: true, data: { pricing: PRICING } });
+  answer('GET /api/payment/methods', { success: true, data: { paymentMethods: methods } });
+  answer('GET /api/payment/current', {
+    success: true,
+    paymentMethod: methods.find((m) => m.isDefault) ?? null,
+  });
+  answer('GET /api/payment/invoice', { success: true, invoice: invoices[0] ?? null });
+  answer('GET /api/payment/history', { success: true, invoices });
+  return { calls, bodies, user, subscription, track, answer };
 }
 
 export function createTestQueryClient() {
@@ -191,6 +184,12 @@ export function renderSubscriptionPage({ queryClient = createTestQueryClient() }
 /** The page has loaded when its status panel is there. */
 export async function findStatusPanel() {
   return screen.findByRole('region', { name: 'Subscription Status' });
+}
+
+/** renderSubscriptionPage, once it has loaded: what it rendered, and its status panel. */
+export async function openSubscriptionPage(options: Parameters<typeof renderSubscriptionPage>[0] = {}) {
+  const rendered = renderSubscriptionPage(options);
+  return { ...rendered, panel: await findStatusPanel() };
 }
 
 /** A toast with this text (react-toastify renders role="alert"). */
@@ -253,11 +252,6 @@ export function mockLocalCardSetup(
   state: ReturnType<typeof mockBillingServer>,
   { clientSecret, paymentMethodId }: { clientSecret: string; paymentMethodId: string },
 ) {
-  server.use(
-    http.post('*/api/payment/intent', state.json('POST /api/payment/intent', setupIntentBody(clientSecret))),
-    http.post(
-      '*/api/payment/local/confirm-setup',
-      state.json('POST /api/payment/local/confirm-setup', { success: true, paymentMethodId }),
-    ),
-  );
+  state.answer('POST /api/payment/intent', setupIntentBody(clientSecret));
+  state.answer('POST /api/payment/local/confirm-setup', { success: true, paymentMethodId });
 }

@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { server } from '@/testing/msw-server';
 import { fakeSockets } from '@/testing/fake-socket-io';
-import { loadConfirmDialog } from '@/components/ui/confirm-dialog';
-import { loadModalDialog } from '@/components/ui/modal';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Modal } from '@/components/ui/modal';
 import { preloadExtensionConnection } from '@/features/extension/hooks/use-extension-connection';
 
 // No real socket.io connections in component tests; tests drive the fake (testing/fake-socket-io.ts).
@@ -26,7 +26,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 // A dialog's code loads when a modal or confirmation first opens (components/ui/modal.tsx, confirm-dialog.tsx); tests start with it loaded, as a
 // warm browser session has it, so a modal shows in the render that opens it. Likewise the extension
 // connection's calls, which the router's loaders fetch before any signed-in screen renders (app-layout.tsx).
-beforeAll(() => Promise.all([loadModalDialog(), loadConfirmDialog(), preloadExtensionConnection()]));
+beforeAll(() => Promise.all([Modal.preload(), ConfirmDialog.preload(), preloadExtensionConnection()]));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { loginPins, oauthExchangeCodes, oauthIdentities, sessions } from '../../db/schema.ts';
-import { columns, firstOrNull } from '../../db/rows.ts';
+import { columns, firstOrNull, revokeLive } from '../../db/rows.ts';
 
 /** Sessions, PINs and OIDC identities. The only module code that touches these tables. */
 
@@ -85,19 +85,12 @@ export async function touchSession(
 }
 
 export async function revokeSession(db: Db, userId: string, sessionId: string, now: Date): Promise<boolean> {
-  const rows = await db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  return rows.length > 0;
+  const session = and(eq(sessions.id, sessionId), eq(sessions.userId, userId));
+  return (await revokeLive(db, sessions, session, now)).length > 0;
 }
 
 export async function revokeAllSessions(db: Db, userId: string, now: Date): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await revokeLive(db, sessions, eq(sessions.userId, userId), now);
 }
 
 export async function revokeOtherSessions(
@@ -106,12 +99,7 @@ export async function revokeOtherSessions(
   keepSessionId: string,
   now: Date,
 ): Promise<string[]> {
-  const rows = await db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  return rows.map((row) => row.id);
+  return revokeLive(db, sessions, and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)), now);
 }
 
 /** A user's live sessions for the device list (most recently used first). */

@@ -1,8 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { SingleFlight } from '../../lib/coalesce.ts';
+import { CredentialCache, type CredentialCacheOptions } from '../../lib/credential-cache.ts';
 import { randomToken, type KeyedHasher } from '../../lib/crypto.ts';
-import { LruCache, type MonotonicNow } from '../../lib/lru-cache.ts';
 import {
   SESSION_ABSOLUTE_LIFETIME_MS,
   SESSION_CACHE_MAX_ENTRIES,
@@ -65,13 +64,6 @@ export interface SessionService {
 /** What was revoked, for the other instances: one session, or all of a user's. */
 export type SessionRevocation = { sessionId: string } | { userId: string };
 
-export interface SessionCacheOptions {
-  ttlMs?: number;
-  maxEntries?: number;
-  /** Monotonic milliseconds for the TTL (tests pass a fake). */
-  now?: MonotonicNow;
-}
-
 /** A resolved session as remembered: its limits in app-clock milliseconds. */
 interface CachedSession {
   session: LiveSession;
@@ -86,25 +78,18 @@ export function createSessionService(deps: {
   db: Db;
   hasher: KeyedHasher;
   clock: Clock;
-  cache?: SessionCacheOptions;
+  cache?: CredentialCacheOptions;
   /** Called after a revocation was written (to tell the other instances). */
   onRevoked?: (revoked: SessionRevocation) => void | Promise<void>;
 }): SessionService {
   const { db, hasher, clock } = deps;
   const hashToken = (token: string) => hasher.hash('session', token);
-  const cache = new LruCache<CachedSession>({
-    ttlMs: deps.cache?.ttlMs ?? SESSION_CACHE_TTL_MS,
-    maxEntries: deps.cache?.maxEntries ?? SESSION_CACHE_MAX_ENTRIES,
-    ...(deps.cache?.now ? { now: deps.cache.now } : {}),
-  });
-  // Counts revocations: a lookup that started before one is not remembered (it may have read the row
-  // just before the revocation was written).
-  let revocations = 0;
-  const lookups = new SingleFlight<LiveSession | null>();
-  const forget = (matches: (cached: CachedSession) => boolean) => {
-    revocations += 1;
-    cache.deleteWhere(matches);
-  };
+  // A lookup that started before a revocation is not remembered (it may have read the row just before the
+  // revocation was written).
+  const cache = new CredentialCache<CachedSession, LiveSession | null>(
+    { ttlMs: SESSION_CACHE_TTL_MS, maxEntries: SESSION_CACHE_MAX_ENTRIES },
+    deps.cache,
+  );
 
   return {
     listLive(userId) {
@@ -151,8 +136,7 @@ export function createSessionService(deps: {
         cache.delete(tokenHash);
       }
       // Concurrent misses of one token share the lookup; one that began before a revocation is not joined.
-      const revocationsBefore = revocations;
-      return lookups.run(`${revocationsBefore}:${tokenHash}`, async () => {
+      return cache.lookup(tokenHash, async (remember) => {
         const session = await repository.findSessionByTokenHash(db, tokenHash);
         if (!session || session.revokedAt) return null;
         const now = clock().getTime();
@@ -164,46 +148,44 @@ export function createSessionService(deps: {
           lastSeenAt = now;
         }
         const live: LiveSession = Object.freeze({ sessionId: session.id, userId: session.userId });
-        if (revocations === revocationsBefore) {
-          cache.set(tokenHash, { session: live, expiresAt: session.expiresAt.getTime(), lastSeenAt });
-        }
+        remember({ session: live, expiresAt: session.expiresAt.getTime(), lastSeenAt });
         return live;
       });
     },
 
     async revoke(session) {
       // Forgotten before and after the write: no request on this instance gets through once it returns.
-      forget((cached) => cached.session.sessionId === session.sessionId);
+      cache.forget((cached) => cached.session.sessionId === session.sessionId);
       const revoked = await repository.revokeSession(db, session.userId, session.sessionId, clock());
-      forget((cached) => cached.session.sessionId === session.sessionId);
+      cache.forget((cached) => cached.session.sessionId === session.sessionId);
       await deps.onRevoked?.({ sessionId: session.sessionId });
       return revoked;
     },
 
     async revokeAll(userId) {
-      forget((cached) => cached.session.userId === userId);
+      cache.forget((cached) => cached.session.userId === userId);
       await repository.revokeAllSessions(db, userId, clock());
-      forget((cached) => cached.session.userId === userId);
+      cache.forget((cached) => cached.session.userId === userId);
       await deps.onRevoked?.({ userId });
     },
 
     async revokeOthers(userId, keepSessionId) {
       const others = (cached: CachedSession) =>
         cached.session.userId === userId && cached.session.sessionId !== keepSessionId;
-      forget(others);
+      cache.forget(others);
       const ended = await repository.revokeOtherSessions(db, userId, keepSessionId, clock());
-      forget(others);
+      cache.forget(others);
       // The other instances forget all of the user's sessions; the kept one is simply looked up again.
       if (ended.length > 0) await deps.onRevoked?.({ userId });
       return ended;
     },
 
     forgetUser(userId) {
-      forget((cached) => cached.session.userId === userId);
+      cache.forget((cached) => cached.session.userId === userId);
     },
 
     forgetSession(sessionId) {
-      forget((cached) => cached.session.sessionId === sessionId);
+      cache.forget((cached) => cached.session.sessionId === sessionId);
     },
   };
 }

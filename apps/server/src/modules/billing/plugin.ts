@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { runWhileOpen } from '../../lib/interval-run.ts';
 import { createAccountClosure, type AccountClosure } from './account-closure.ts';
 import { createPaymentService, type PaymentService } from './payment-service.ts';
 import { createLocalProvider } from './providers/local.ts';
@@ -62,15 +63,7 @@ export default fp(
     app.decorate('usage', createUsageService({ db: app.db }));
     app.log.info({ provider: provider.id }, 'payments ready');
 
-    if (sweep && app.config.billingSweepIntervalMs > 0) {
-      app.addHook('onReady', (done) => {
-        sweep.start(app.config.billingSweepIntervalMs);
-        done();
-      });
-    }
-    app.addHook('preClose', async () => {
-      await sweep?.stop();
-    });
+    if (sweep) runWhileOpen(app, sweep, app.config.billingSweepIntervalMs);
 
     registerBillingRoutes(app);
     registerStripeWebhook(app);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { intervalRun, type IntervalRun } from '../../lib/interval-run.ts';
 import type { LocalProvider } from './providers/local.ts';
 import * as repo from './repository.ts';
 
@@ -10,14 +11,10 @@ import * as repo from './repository.ts';
  * work and never take the same row) and settles each in the claiming transaction — trial end, renewal
  * with an invoice (plan + overage of the ended period), past_due after a failed charge, canceled after a
  * scheduled cancelation. A crash rolls the transaction back and the next run takes the row again.
- * The state lives in `subscriptions.current_period_end`, so there is no separate job table.
+ * The state lives in `subscriptions.current_period_end`, so there is no separate job table. `runOnce` settles
+ * everything due at the clock's time and answers how many periods were settled.
  */
-export interface BillingSweep {
-  /** Settles everything due at the clock's time; answers how many periods were settled. */
-  runOnce(): Promise<number>;
-  start(intervalMs: number): void;
-  stop(): Promise<void>;
-}
+export type BillingSweep = IntervalRun<number>;
 
 const BATCH = 25;
 /** A subscription months behind is settled one period per pass; this bounds one run. */
@@ -32,8 +29,6 @@ export function createBillingSweep(deps: {
   onSettled?: (userId: string) => void;
 }): BillingSweep {
   const { db, clock, local, log } = deps;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
 
   const pass = async (): Promise<string[]> =>
     db.transaction(async (txRaw) => {
@@ -55,25 +50,5 @@ export function createBillingSweep(deps: {
     return settled;
   };
 
-  return {
-    runOnce: () => (running ??= runOnce().finally(() => (running = undefined))),
-    start(intervalMs) {
-      if (timer || intervalMs <= 0) return;
-      timer = setInterval(() => {
-        if (running) return;
-        running = runOnce()
-          .catch((error: unknown) => {
-            log.error({ err: error }, 'billing sweep failed');
-            return 0;
-          })
-          .finally(() => (running = undefined));
-      }, intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      clearInterval(timer);
-      timer = undefined;
-      await running?.catch(() => {});
-    },
-  };
+  return intervalRun(runOnce, (error: unknown) => log.error({ err: error }, 'billing sweep failed'));
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { intervalRun, runWhileOpen, type IntervalRun } from '../../lib/interval-run.ts';
 import registerDigestRoutes from './routes.ts';
 import { createDigestService, type DigestService, type RunResult } from './service.ts';
 
@@ -13,12 +14,8 @@ declare module 'fastify' {
   }
 }
 
-export interface LetterSchedule {
-  /** One run at the clock's time (joins a run in flight). */
-  runOnce(): Promise<RunResult>;
-  start(intervalMs: number): void;
-  stop(): Promise<void>;
-}
+/** The weekly letters' runs at the clock's time. */
+export type LetterSchedule = IntervalRun<RunResult>;
 
 /**
  * The weekly-letter module (issue 29, decision 158): its service, the schedule that runs it every
@@ -41,39 +38,13 @@ export default fp(
       log: app.log.child({ module: 'digest' }),
     });
 
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<RunResult> | undefined;
-    const runOnce = () => (running ??= service.runDue().finally(() => (running = undefined)));
-    const schedule: LetterSchedule = {
-      runOnce,
-      start(intervalMs) {
-        if (timer || intervalMs <= 0) return;
-        timer = setInterval(() => {
-          if (running) return;
-          runOnce().catch((error: unknown) =>
-            app.log.error({ err: error }, 'weekly letters: the run failed'),
-          );
-        }, intervalMs);
-        timer.unref();
-      },
-      async stop() {
-        clearInterval(timer);
-        timer = undefined;
-        await running?.catch(() => {});
-      },
-    };
+    const schedule: LetterSchedule = intervalRun(
+      () => service.runDue(),
+      (error: unknown) => app.log.error({ err: error }, 'weekly letters: the run failed'),
+    );
 
     app.decorate('digest', { ...service, schedule });
-    const intervalMs = app.config.weeklyLetterIntervalMs;
-    if (intervalMs > 0) {
-      app.addHook('onReady', (done) => {
-        schedule.start(intervalMs);
-        done();
-      });
-    }
-    app.addHook('preClose', async () => {
-      await schedule.stop();
-    });
+    runWhileOpen(app, schedule, app.config.weeklyLetterIntervalMs);
     registerDigestRoutes(app, service);
   },
   {

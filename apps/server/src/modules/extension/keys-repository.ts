@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { revokeLive } from '../../db/rows.ts';
 import { extensionKeys } from '../../db/schema.ts';
 
 /** Extension apiKeys: the only module code that touches `extension_keys`. Scoped by user id. */
@@ -38,22 +39,13 @@ export async function hasLiveKey(db: Db, userId: string): Promise<boolean> {
 
 /** Revokes every live key of the user; answers how many. */
 export async function revokeAllKeys(db: Db, userId: string, now: Date): Promise<number> {
-  const rows = await db
-    .update(extensionKeys)
-    .set({ revokedAt: now })
-    .where(and(eq(extensionKeys.userId, userId), isNull(extensionKeys.revokedAt)))
-    .returning({ id: extensionKeys.id });
-  return rows.length;
+  return (await revokeLive(db, extensionKeys, eq(extensionKeys.userId, userId), now)).length;
 }
 
 /** Revokes one live key of the user; false when there is none with that id (or it is someone else's). */
 export async function revokeKey(db: Db, userId: string, keyId: string, now: Date): Promise<boolean> {
-  const rows = await db
-    .update(extensionKeys)
-    .set({ revokedAt: now })
-    .where(and(eq(extensionKeys.id, keyId), eq(extensionKeys.userId, userId), isNull(extensionKeys.revokedAt)))
-    .returning({ id: extensionKeys.id });
-  return rows.length > 0;
+  const key = and(eq(extensionKeys.id, keyId), eq(extensionKeys.userId, userId));
+  return (await revokeLive(db, extensionKeys, key, now)).length > 0;
 }
 
 /** What the user sees of a key (never its hash). */
@@ -84,24 +76,20 @@ export async function revokeForNewKey(
   opts: { label: string | null; now: Date; unusedBefore: Date; maxLive: number },
 ): Promise<number> {
   const { label, now, unusedBefore, maxLive } = opts;
-  const live = and(eq(extensionKeys.userId, userId), isNull(extensionKeys.revokedAt));
+  const own = eq(extensionKeys.userId, userId);
   const stale = or(
     label === null ? isNull(extensionKeys.label) : eq(extensionKeys.label, label),
     and(isNull(extensionKeys.lastUsedAt), lt(extensionKeys.createdAt, unusedBefore)),
   );
-  const first = await db.update(extensionKeys).set({ revokedAt: now }).where(and(live, stale)).returning({ id: extensionKeys.id });
+  const first = await revokeLive(db, extensionKeys, and(own, stale), now);
   const remaining = await db
     .select({ id: extensionKeys.id })
     .from(extensionKeys)
-    .where(live)
+    .where(and(own, isNull(extensionKeys.revokedAt)))
     .orderBy(asc(sql`coalesce(${extensionKeys.lastUsedAt}, ${extensionKeys.createdAt})`), asc(extensionKeys.createdAt));
   const excess = remaining.slice(0, Math.max(0, remaining.length - (maxLive - 1))).map((r) => r.id);
   if (excess.length === 0) return first.length;
-  const second = await db
-    .update(extensionKeys)
-    .set({ revokedAt: now })
-    .where(and(live, inArray(extensionKeys.id, excess)))
-    .returning({ id: extensionKeys.id });
+  const second = await revokeLive(db, extensionKeys, and(own, inArray(extensionKeys.id, excess)), now);
   return first.length + second.length;
 }
 

@@ -1,9 +1,8 @@
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { MINUTE } from '../../lib/clock.ts';
-import { SingleFlight } from '../../lib/coalesce.ts';
+import { CredentialCache, type CredentialCacheOptions } from '../../lib/credential-cache.ts';
 import { randomToken, type KeyedHasher } from '../../lib/crypto.ts';
-import { LruCache, type MonotonicNow } from '../../lib/lru-cache.ts';
 import * as repo from './keys-repository.ts';
 
 /**
@@ -51,13 +50,6 @@ export interface ExtensionKeyService {
   listAll(userId: string): ReturnType<typeof repo.listKeys>;
 }
 
-export interface KeyCacheOptions {
-  ttlMs?: number;
-  maxEntries?: number;
-  /** Monotonic milliseconds for the TTL (tests pass a fake). */
-  now?: MonotonicNow;
-}
-
 interface CachedKey {
   key: { userId: string; keyId: string };
   /** App-clock milliseconds of the last recorded use (null: never used). */
@@ -68,24 +60,18 @@ export function createExtensionKeyService(deps: {
   db: Db;
   hasher: KeyedHasher;
   clock: Clock;
-  cache?: KeyCacheOptions;
+  cache?: CredentialCacheOptions;
   /** Called after keys of the user may have been revoked (to tell the other instances). */
   onRevoked?: (userId: string) => void | Promise<void>;
 }): ExtensionKeyService {
   const { db, hasher, clock } = deps;
   const hashKey = (apiKey: string) => hasher.hash(HASH_PURPOSE, apiKey);
-  const cache = new LruCache<CachedKey>({
-    ttlMs: deps.cache?.ttlMs ?? KEY_CACHE_TTL_MS,
-    maxEntries: deps.cache?.maxEntries ?? KEY_CACHE_MAX_ENTRIES,
-    ...(deps.cache?.now ? { now: deps.cache.now } : {}),
-  });
-  // Counts revocations: a verification that started before one is not remembered.
-  let revocations = 0;
-  const lookups = new SingleFlight<{ userId: string; keyId: string } | null>();
-  const forgetUser = (userId: string) => {
-    revocations += 1;
-    cache.deleteWhere((cached) => cached.key.userId === userId);
-  };
+  // A verification that started before a revocation is not remembered.
+  const cache = new CredentialCache<CachedKey, { userId: string; keyId: string } | null>(
+    { ttlMs: KEY_CACHE_TTL_MS, maxEntries: KEY_CACHE_MAX_ENTRIES },
+    deps.cache,
+  );
+  const forgetUser = (userId: string) => cache.forget((cached) => cached.key.userId === userId);
 
   return {
     listAll: (userId) => repo.listKeys(db, userId),
@@ -122,8 +108,7 @@ export function createExtensionKeyService(deps: {
         cache.delete(keyHash);
       }
       // Concurrent misses of one key share the lookup; one that began before a revocation is not joined.
-      const revocationsBefore = revocations;
-      return lookups.run(`${revocationsBefore}:${keyHash}`, async () => {
+      return cache.lookup(keyHash, async (remember) => {
         const key = await repo.findLiveKeyByHash(db, keyHash);
         if (!key) return null;
         const now = clock();
@@ -133,7 +118,7 @@ export function createExtensionKeyService(deps: {
           lastUsedAt = now.getTime();
         }
         const verified = Object.freeze({ userId: key.userId, keyId: key.id });
-        if (revocations === revocationsBefore) cache.set(keyHash, { key: verified, lastUsedAt });
+        remember({ key: verified, lastUsedAt });
         return verified;
       });
     },

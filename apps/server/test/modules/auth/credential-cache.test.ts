@@ -1,8 +1,9 @@
 import { messages } from '@mediadiet/contract/messages';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it, vi, type Mock } from 'vitest';
+import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { extensionKeys } from '../../../src/db/schema.ts';
 import { DAY, MINUTE } from '../../../src/lib/clock.ts';
+import type { CredentialCacheOptions } from '../../../src/lib/credential-cache.ts';
 import * as sessionsRepository from '../../../src/modules/auth/repository.ts';
 import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_CACHE_TTL_MS } from '../../../src/modules/auth/policy.ts';
 import { createSessionService } from '../../../src/modules/auth/sessions.ts';
@@ -22,6 +23,17 @@ import { sharedTestApp } from '../../helpers/test-app.ts';
 
 const clock = testClock();
 const t = sharedTestApp({ clock });
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** What a session or key service of this app is built from; `cache` (the TTL's fake clock, a bound) when given. */
+const serviceDeps = (cache?: CredentialCacheOptions) => ({
+  db: t.db,
+  hasher: t.app.hasher,
+  clock,
+  ...(cache ? { cache } : {}),
+});
 
 /** A session route that reads nothing of the user but their analyses (so only authentication can refuse it). */
 const recent = (token: string) => call(t, token, 'GET', '/api/analysis/recent');
@@ -40,6 +52,32 @@ function holdNextLookup<A extends unknown[], R>(find: Mock<(...args: A) => Promi
     return row;
   });
   return release;
+}
+
+/**
+ * The single flight of a credential cache: 20 concurrent misses of the `live` credential share one lookup
+ * (`find`, spied); then, while a lookup of `another` credential is held in flight, that one is revoked, and a
+ * request after the revocation does not join the lookup.
+ */
+async function expectSharedLookupUnlessRevoked<A extends unknown[], R, Found>(
+  resolve: (credential: string) => Promise<Found | null>,
+  find: Mock<(...args: A) => Promise<R>>,
+  live: { credential: string; found: Found },
+  another: () => Promise<{ credential: string; revoke: () => Promise<unknown> }>,
+): Promise<void> {
+  const answers = await Promise.all(Array.from({ length: 20 }, () => resolve(live.credential)));
+  expect(answers).toEqual(Array.from({ length: 20 }, () => live.found));
+  expect(find).toHaveBeenCalledTimes(1);
+
+  const other = await another();
+  const release = holdNextLookup(find);
+  const early = resolve(other.credential);
+  await vi.waitFor(() => expect(find).toHaveBeenCalledTimes(3)); // the wrapper and the real read
+  await other.revoke();
+  const late = resolve(other.credential);
+  release();
+  expect(await early).not.toBeNull(); // began before the revocation finished
+  expect(await late).toBeNull();
 }
 
 describe('session cache (this instance)', () => {
@@ -98,35 +136,30 @@ describe('session cache (this instance)', () => {
 describe('session cache (the service)', () => {
   it('reads the database once per TTL, writes last_seen_at at most once a minute', async () => {
     const now = fakeMonotonicNow(1_000);
-    const sessions = createSessionService({ db: t.db, hasher: t.app.hasher, clock, cache: { now } });
+    const sessions = createSessionService(serviceDeps({ now }));
     const user = await buildUser(t);
     const { token, sessionId } = await sessions.create(user.id, 'pin');
     const find = vi.spyOn(sessionsRepository, 'findSessionByTokenHash');
     const touch = vi.spyOn(sessionsRepository, 'touchSession');
-    try {
+    expect(await sessions.resolve(token)).toEqual({ sessionId, userId: user.id });
+    for (let i = 0; i < 5; i++)
       expect(await sessions.resolve(token)).toEqual({ sessionId, userId: user.id });
-      for (let i = 0; i < 5; i++)
-        expect(await sessions.resolve(token)).toEqual({ sessionId, userId: user.id });
-      expect(find).toHaveBeenCalledTimes(1);
-      now.advance(SESSION_CACHE_TTL_MS);
-      await sessions.resolve(token);
-      expect(find).toHaveBeenCalledTimes(2);
-      // last_seen_at is due a write after a minute: the database is asked (and written) even within the TTL.
-      expect(touch).not.toHaveBeenCalled();
-      clock.advance(MINUTE);
-      await sessions.resolve(token);
-      expect(find).toHaveBeenCalledTimes(3);
-      expect(touch).toHaveBeenCalledTimes(1);
-    } finally {
-      find.mockRestore();
-      touch.mockRestore();
-    }
+    expect(find).toHaveBeenCalledTimes(1);
+    now.advance(SESSION_CACHE_TTL_MS);
+    await sessions.resolve(token);
+    expect(find).toHaveBeenCalledTimes(2);
+    // last_seen_at is due a write after a minute: the database is asked (and written) even within the TTL.
+    expect(touch).not.toHaveBeenCalled();
+    clock.advance(MINUTE);
+    await sessions.resolve(token);
+    expect(find).toHaveBeenCalledTimes(3);
+    expect(touch).toHaveBeenCalledTimes(1);
   });
 
   it('a revocation by another instance is honoured here within the TTL', async () => {
     const now = fakeMonotonicNow(1_000);
-    const here = createSessionService({ db: t.db, hasher: t.app.hasher, clock, cache: { now } });
-    const elsewhere = createSessionService({ db: t.db, hasher: t.app.hasher, clock });
+    const here = createSessionService(serviceDeps({ now }));
+    const elsewhere = createSessionService(serviceDeps());
     const user = await buildUser(t);
     const { token, sessionId } = await here.create(user.id, 'pin');
     expect(await here.resolve(token)).not.toBeNull();
@@ -140,74 +173,54 @@ describe('session cache (the service)', () => {
   });
 
   it('a lookup that raced a revocation is not remembered', async () => {
-    const sessions = createSessionService({ db: t.db, hasher: t.app.hasher, clock });
+    const sessions = createSessionService(serviceDeps());
     const user = await buildUser(t);
     const { token, sessionId } = await sessions.create(user.id, 'pin');
     const find = vi.spyOn(sessionsRepository, 'findSessionByTokenHash');
-    try {
-      // The row is read (live), then the session is revoked before the lookup finishes.
-      let revoked: Promise<boolean> | undefined;
-      find.mockImplementationOnce(async (db, hash) => {
-        const row = await sessionsRepository.findSessionByTokenHash(db, hash);
-        revoked = sessions.revoke({ sessionId, userId: user.id });
-        await revoked;
-        return row;
-      });
-      expect(await sessions.resolve(token)).not.toBeNull(); // in flight before the logout finished
-      expect(await sessions.resolve(token)).toBeNull();
-    } finally {
-      find.mockRestore();
-    }
+    // The row is read (live), then the session is revoked before the lookup finishes.
+    let revoked: Promise<boolean> | undefined;
+    find.mockImplementationOnce(async (db, hash) => {
+      const row = await sessionsRepository.findSessionByTokenHash(db, hash);
+      revoked = sessions.revoke({ sessionId, userId: user.id });
+      await revoked;
+      return row;
+    });
+    expect(await sessions.resolve(token)).not.toBeNull(); // in flight before the logout finished
+    expect(await sessions.resolve(token)).toBeNull();
   });
 
   it('concurrent misses of one token share one lookup, unless a revocation came in between', async () => {
-    const sessions = createSessionService({ db: t.db, hasher: t.app.hasher, clock });
+    const sessions = createSessionService(serviceDeps());
     const user = await buildUser(t);
     const { token, sessionId } = await sessions.create(user.id, 'pin');
-    const find = vi.spyOn(sessionsRepository, 'findSessionByTokenHash');
-    try {
-      const answers = await Promise.all(Array.from({ length: 20 }, () => sessions.resolve(token)));
-      expect(answers).toEqual(Array.from({ length: 20 }, () => ({ sessionId, userId: user.id })));
-      expect(find).toHaveBeenCalledTimes(1);
-
-      // A lookup is in flight; the session is revoked; a request after the revocation must not join it.
-      const other = await sessions.create(user.id, 'pin');
-      const release = holdNextLookup(find);
-      const early = sessions.resolve(other.token);
-      await vi.waitFor(() => expect(find).toHaveBeenCalledTimes(3)); // the wrapper and the real read
-      await sessions.revoke({ sessionId: other.sessionId, userId: user.id });
-      const late = sessions.resolve(other.token);
-      release();
-      expect(await early).not.toBeNull(); // began before the logout finished
-      expect(await late).toBeNull();
-    } finally {
-      find.mockRestore();
-    }
+    await expectSharedLookupUnlessRevoked(
+      (credential) => sessions.resolve(credential),
+      vi.spyOn(sessionsRepository, 'findSessionByTokenHash'),
+      { credential: token, found: { sessionId, userId: user.id } },
+      async () => {
+        const other = await sessions.create(user.id, 'pin');
+        return {
+          credential: other.token,
+          revoke: () => sessions.revoke({ sessionId: other.sessionId, userId: user.id }),
+        };
+      },
+    );
   });
 
   it('never holds more than its bound', async () => {
     const now = fakeMonotonicNow(1_000);
-    const sessions = createSessionService({
-      db: t.db,
-      hasher: t.app.hasher,
-      clock,
-      cache: { now, maxEntries: 2 },
-    });
+    const sessions = createSessionService(serviceDeps({ now, maxEntries: 2 }));
     const user = await buildUser(t);
     const tokens = [];
     for (let i = 0; i < 3; i++) tokens.push((await sessions.create(user.id, 'pin')).token);
     const find = vi.spyOn(sessionsRepository, 'findSessionByTokenHash');
-    try {
-      for (const token of tokens) await sessions.resolve(token);
-      expect(find).toHaveBeenCalledTimes(3);
-      await sessions.resolve(tokens[2]!);
-      await sessions.resolve(tokens[1]!);
-      expect(find).toHaveBeenCalledTimes(3);
-      await sessions.resolve(tokens[0]!); // the least recently used went
-      expect(find).toHaveBeenCalledTimes(4);
-    } finally {
-      find.mockRestore();
-    }
+    for (const token of tokens) await sessions.resolve(token);
+    expect(find).toHaveBeenCalledTimes(3);
+    await sessions.resolve(tokens[2]!);
+    await sessions.resolve(tokens[1]!);
+    expect(find).toHaveBeenCalledTimes(3);
+    await sessions.resolve(tokens[0]!); // the least recently used went
+    expect(find).toHaveBeenCalledTimes(4);
   });
 });
 
@@ -244,56 +257,42 @@ describe('extension key cache', () => {
   });
 
   it('concurrent misses of one key share one lookup, unless a revocation came in between', async () => {
-    const keys = createExtensionKeyService({ db: t.db, hasher: t.app.hasher, clock });
+    const keys = createExtensionKeyService(serviceDeps());
     const user = await buildUser(t);
     const { apiKey, keyId } = await keys.issue(user.id);
-    const find = vi.spyOn(keysRepository, 'findLiveKeyByHash');
-    try {
-      const answers = await Promise.all(Array.from({ length: 20 }, () => keys.verify(apiKey)));
-      expect(answers).toEqual(Array.from({ length: 20 }, () => ({ userId: user.id, keyId })));
-      expect(find).toHaveBeenCalledTimes(1);
-
-      const second = await keys.issue(user.id, 'another browser');
-      const release = holdNextLookup(find);
-      const early = keys.verify(second.apiKey);
-      await vi.waitFor(() => expect(find).toHaveBeenCalledTimes(3));
-      await keys.revokeAll(user.id);
-      const late = keys.verify(second.apiKey);
-      release();
-      expect(await early).not.toBeNull();
-      expect(await late).toBeNull();
-    } finally {
-      find.mockRestore();
-    }
+    await expectSharedLookupUnlessRevoked(
+      (credential) => keys.verify(credential),
+      vi.spyOn(keysRepository, 'findLiveKeyByHash'),
+      { credential: apiKey, found: { userId: user.id, keyId } },
+      async () => {
+        const second = await keys.issue(user.id, 'another browser');
+        return { credential: second.apiKey, revoke: () => keys.revokeAll(user.id) };
+      },
+    );
   });
 
   it('reads the database once per TTL, writes last_used_at at most once a minute; another instance’s revocation counts within the TTL', async () => {
     const now = fakeMonotonicNow(1_000);
-    const here = createExtensionKeyService({ db: t.db, hasher: t.app.hasher, clock, cache: { now } });
-    const elsewhere = createExtensionKeyService({ db: t.db, hasher: t.app.hasher, clock });
+    const here = createExtensionKeyService(serviceDeps({ now }));
+    const elsewhere = createExtensionKeyService(serviceDeps());
     const user = await buildUser(t);
     const { apiKey, keyId } = await here.issue(user.id);
     const find = vi.spyOn(keysRepository, 'findLiveKeyByHash');
     const touch = vi.spyOn(keysRepository, 'touchKey');
-    try {
-      for (let i = 0; i < 5; i++) expect(await here.verify(apiKey)).toEqual({ userId: user.id, keyId });
-      expect(find).toHaveBeenCalledTimes(1);
-      expect(touch).toHaveBeenCalledTimes(1);
-      clock.advance(MINUTE + 1_000);
-      await here.verify(apiKey);
-      expect(find).toHaveBeenCalledTimes(2);
-      expect(touch).toHaveBeenCalledTimes(2);
-      const [row] = await t.db.select().from(extensionKeys).where(eq(extensionKeys.id, keyId));
-      expect(row!.lastUsedAt).toEqual(clock());
+    for (let i = 0; i < 5; i++) expect(await here.verify(apiKey)).toEqual({ userId: user.id, keyId });
+    expect(find).toHaveBeenCalledTimes(1);
+    expect(touch).toHaveBeenCalledTimes(1);
+    clock.advance(MINUTE + 1_000);
+    await here.verify(apiKey);
+    expect(find).toHaveBeenCalledTimes(2);
+    expect(touch).toHaveBeenCalledTimes(2);
+    const [row] = await t.db.select().from(extensionKeys).where(eq(extensionKeys.id, keyId));
+    expect(row!.lastUsedAt).toEqual(clock());
 
-      await elsewhere.revokeAll(user.id);
-      now.advance(KEY_CACHE_TTL_MS - 1);
-      expect(await here.verify(apiKey)).not.toBeNull();
-      now.advance(1);
-      expect(await here.verify(apiKey)).toBeNull();
-    } finally {
-      find.mockRestore();
-      touch.mockRestore();
-    }
+    await elsewhere.revokeAll(user.id);
+    now.advance(KEY_CACHE_TTL_MS - 1);
+    expect(await here.verify(apiKey)).not.toBeNull();
+    now.advance(1);
+    expect(await here.verify(apiKey)).toBeNull();
   });
 });

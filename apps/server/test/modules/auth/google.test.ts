@@ -2,43 +2,21 @@ import { messages, signInErrorMessage } from '@mediadiet/contract/messages';
 import { UserSchema } from '@mediadiet/contract/user';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { OAuth2Server, type MutableToken } from 'oauth2-mock-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MutableToken } from 'oauth2-mock-server';
+import { describe, expect, it } from 'vitest';
 import { oauthIdentities, sessions } from '../../../src/db/schema.ts';
 import { authMessages } from '../../../src/modules/auth/messages.ts';
 import { signInWithPin } from '../../helpers/auth-flow.ts';
 import { randomBytes } from 'node:crypto';
-import { bearer, testClock, type TestClock } from '../../helpers/builders.ts';
-import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { bearer, testClock } from '../../helpers/builders.ts';
+import { sharedGoogleApp } from '../../helpers/google.ts';
+import { withTestApp, type TestApp } from '../../helpers/test-app.ts';
 
 /** Google sign-in (OpenID Connect) against oauth2-mock-server. */
 
 const PUBLIC_URL = 'http://localhost:3999';
-let idp: OAuth2Server;
-let t: TestApp;
-let clock: TestClock;
-
-beforeAll(async () => {
-  idp = new OAuth2Server();
-  await idp.issuer.keys.generate('RS256');
-  await idp.start(0, '127.0.0.1');
-  clock = testClock(new Date());
-  t = await createTestApp({
-    clock,
-    env: {
-      PUBLIC_URL,
-      GOOGLE_CLIENT_ID: 'mediadiet-test-client',
-      GOOGLE_CLIENT_SECRET: 'test-secret',
-      OIDC_ISSUER: idp.issuer.url!,
-      AUTH_RATE_LIMIT_PER_IP: '1000',
-    },
-  });
-});
-
-afterAll(async () => {
-  await t.close();
-  await idp.stop();
-});
+const clock = testClock(new Date());
+const { t, idp } = sharedGoogleApp({ clock, env: { PUBLIC_URL } });
 
 interface Claims {
   sub: string;
@@ -275,32 +253,25 @@ describe('GET /auth/google/callback', () => {
 
 describe('Google sign-in not available', () => {
   it('ends in a clear error when Google is not configured', async () => {
-    const bare = await createTestApp({ env: { PUBLIC_URL } });
-    try {
+    await withTestApp({ env: { PUBLIC_URL } }, async (bare) => {
       const start = await bare.app.inject({ method: 'GET', url: `/auth/google?mode=popup&binding=${newBinding()}` });
       expect(loginError(start)).toBe('Google sign-in is not configured on this server');
       const callback = await bare.app.inject({ method: 'GET', url: '/auth/google/callback?code=x&state=y' });
       expect(loginError(callback)).toBe(authMessages.googleNotConfigured);
-    } finally {
-      await bare.close();
-    }
+    });
   });
 
   it('ends in a clear error when the identity provider is unreachable', async () => {
-    const unreachable = await createTestApp({
-      env: {
-        PUBLIC_URL,
-        GOOGLE_CLIENT_ID: 'id',
-        GOOGLE_CLIENT_SECRET: 'secret',
-        OIDC_ISSUER: 'http://127.0.0.1:9',
-      },
-    });
-    try {
+    const env = {
+      PUBLIC_URL,
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      OIDC_ISSUER: 'http://127.0.0.1:9',
+    };
+    await withTestApp({ env }, async (unreachable) => {
       const start = await unreachable.app.inject({ method: 'GET', url: `/auth/google?binding=${newBinding()}` });
       expect(loginError(start)).toBe(authMessages.googleUnavailable);
-    } finally {
-      await unreachable.close();
-    }
+    });
   });
 });
 

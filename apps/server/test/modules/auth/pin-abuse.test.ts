@@ -9,7 +9,7 @@ import { createTestDatabase } from '../../helpers/test-database.ts';
 import { DatabaseRateLimitStore } from '../../../src/plugins/rate-limit.ts';
 import { latestPin, outbox, pinIn, post } from '../../helpers/auth-flow.ts';
 import { testClock } from '../../helpers/builders.ts';
-import { createTestApp, sharedTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { createTestApp, sharedTestApp, withTestApp, type TestApp } from '../../helpers/test-app.ts';
 
 /**
  * Issue 26, findings 5–8: nobody else can lock you out of PIN sign-in, guesses are capped per account,
@@ -131,12 +131,12 @@ describe('finding 6: at most 100 failed PINs per account in 24 hours', { timeout
   });
 
   it('after 100 failures PIN sign-in pauses (even the right PIN), the owner is told once, Google still works, and it resumes', async () => {
-    const google = await createTestApp({
+    const options = {
       clock,
       env: { AUTH_RATE_LIMIT_PER_IP: '100000', PUBLIC_URL, GOOGLE_CLIENT_ID: 'c', GOOGLE_CLIENT_SECRET: 's' },
       oidc: fakeGoogle('victim@example.com'),
-    });
-    try {
+    };
+    await withTestApp(options, async (google) => {
       const address = 'victim@example.com';
       await post(google, '/auth/register', { email: address, name: 'Victim' }, { ip: OWNER_IP });
       for (let a = 1; a <= 5; a++) await failFrom(google, address, `192.0.2.${a}`, 20);
@@ -176,9 +176,7 @@ describe('finding 6: at most 100 failed PINs per account in 24 hours', { timeout
       await post(google, '/auth/pin', { email: address }, { ip: OWNER_IP }).then((r) => expect(r.statusCode).toBe(200));
       const fresh = await latestPin(google, address);
       expect((await post(google, '/auth/verify', { email: address, pin: fresh }, { ip: OWNER_IP })).statusCode).toBe(200);
-    } finally {
-      await google.close();
-    }
+    });
   });
 
   it('counts failures in the shared store, so failures spread over two instances add up', async () => {

@@ -8,13 +8,21 @@ import { authMessages } from '../../../src/modules/auth/messages.ts';
 import type { Mailer } from '../../../src/plugins/mail.ts';
 import { latestPin, outbox, pinIn, post } from '../../helpers/auth-flow.ts';
 import { testClock } from '../../helpers/builders.ts';
-import { createTestApp, sharedTestApp } from '../../helpers/test-app.ts';
+import { sharedTestApp, withTestApp } from '../../helpers/test-app.ts';
 
 const clock = testClock();
 let n = 0;
 const email = () => `pat${++n}@example.com`;
 
 const t = sharedTestApp({ clock, env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
+
+/** A newly registered address, the PIN of its welcome mail, and a PIN that is not that one. */
+async function registered(): Promise<{ address: string; pin: string; wrong: string }> {
+  const address = email();
+  await post(t, '/auth/register', { email: address, name: 'Pat' });
+  const pin = await latestPin(t, address);
+  return { address, pin, wrong: pin === '000000' ? '111111' : '000000' };
+}
 
 describe('POST /auth/register', () => {
   it('creates the user with every field of spec §3 and e-mails a PIN', async () => {
@@ -64,17 +72,14 @@ describe('POST /auth/register', () => {
 
   it('undoes the registration when the PIN e-mail cannot be sent', async () => {
     const failing: Mailer = { kind: 'smtp', send: () => Promise.reject(new Error('SMTP down')), close: async () => {} };
-    const broken = await createTestApp({ mailer: failing });
-    try {
+    await withTestApp({ mailer: failing }, async (broken) => {
       const address = email();
       const response = await post(broken, '/auth/register', { email: address, name: 'Pat' });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({ success: false, error: authMessages.mailFailed });
       const rows = await broken.db.select({ id: users.id }).from(users).where(eq(users.email, address));
       expect(rows).toEqual([]);
-    } finally {
-      await broken.close();
-    }
+    });
   });
 });
 
@@ -108,9 +113,8 @@ describe('POST /auth/pin', () => {
 
 describe('POST /auth/verify', () => {
   it('signs in with the right PIN: a token and the user', async () => {
-    const address = email();
-    await post(t, '/auth/register', { email: address, name: 'Pat' });
-    const response = await post(t, '/auth/verify', { email: address, pin: await latestPin(t, address) });
+    const { address, pin } = await registered();
+    const response = await post(t, '/auth/verify', { email: address, pin });
     expect(response.statusCode).toBe(200);
     const body = response.json<{ success: boolean; token: string; user: { email: string } }>();
     expect(body.success).toBe(true);
@@ -119,10 +123,7 @@ describe('POST /auth/verify', () => {
   });
 
   it('refuses a wrong PIN and an unknown address alike', async () => {
-    const address = email();
-    await post(t, '/auth/register', { email: address, name: 'Pat' });
-    const pin = await latestPin(t, address);
-    const wrong = pin === '000000' ? '111111' : '000000';
+    const { address, pin, wrong } = await registered();
     const response = await post(t, '/auth/verify', { email: address, pin: wrong });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ success: false, error: messages.server.invalidPin });
@@ -132,10 +133,7 @@ describe('POST /auth/verify', () => {
   });
 
   it('refuses the 6th guess even with the right PIN', async () => {
-    const address = email();
-    await post(t, '/auth/register', { email: address, name: 'Pat' });
-    const pin = await latestPin(t, address);
-    const wrong = pin === '000000' ? '111111' : '000000';
+    const { address, pin, wrong } = await registered();
     for (let i = 0; i < 5; i++) {
       expect((await post(t, '/auth/verify', { email: address, pin: wrong })).statusCode).toBe(400);
     }
@@ -150,18 +148,13 @@ describe('POST /auth/verify', () => {
   });
 
   it('accepts the right PIN on the 5th attempt', async () => {
-    const address = email();
-    await post(t, '/auth/register', { email: address, name: 'Pat' });
-    const pin = await latestPin(t, address);
-    const wrong = pin === '000000' ? '111111' : '000000';
+    const { address, pin, wrong } = await registered();
     for (let i = 0; i < 4; i++) await post(t, '/auth/verify', { email: address, pin: wrong });
     expect((await post(t, '/auth/verify', { email: address, pin })).statusCode).toBe(200);
   });
 
   it('refuses a PIN after 10 minutes', async () => {
-    const address = email();
-    await post(t, '/auth/register', { email: address, name: 'Pat' });
-    const pin = await latestPin(t, address);
+    const { address, pin } = await registered();
     clock.advance(10 * MINUTE);
     const response = await post(t, '/auth/verify', { email: address, pin });
     expect(response.statusCode).toBe(400);
@@ -169,17 +162,13 @@ describe('POST /auth/verify', () => {
   });
 
   it('accepts a PIN just before it expires', async () => {
-    const address = email();
-    await post(t, '/auth/register', { email: address, name: 'Pat' });
-    const pin = await latestPin(t, address);
+    const { address, pin } = await registered();
     clock.advance(10 * MINUTE - 1000);
     expect((await post(t, '/auth/verify', { email: address, pin })).statusCode).toBe(200);
   });
 
   it('refuses a PIN used once already', async () => {
-    const address = email();
-    await post(t, '/auth/register', { email: address, name: 'Pat' });
-    const pin = await latestPin(t, address);
+    const { address, pin } = await registered();
     expect((await post(t, '/auth/verify', { email: address, pin })).statusCode).toBe(200);
     const again = await post(t, '/auth/verify', { email: address, pin });
     expect(again.statusCode).toBe(400);
@@ -187,9 +176,7 @@ describe('POST /auth/verify', () => {
   });
 
   it('only the newest PIN counts', async () => {
-    const address = email();
-    await post(t, '/auth/register', { email: address, name: 'Pat' });
-    const first = await latestPin(t, address);
+    const { address, pin: first } = await registered();
     await post(t, '/auth/pin', { email: address });
     const second = await latestPin(t, address);
     if (first !== second) {
@@ -199,9 +186,7 @@ describe('POST /auth/verify', () => {
   });
 
   it('lets only one of two concurrent verifications of the same PIN through', async () => {
-    const address = email();
-    await post(t, '/auth/register', { email: address, name: 'Pat' });
-    const pin = await latestPin(t, address);
+    const { address, pin } = await registered();
     const results = await Promise.all([
       post(t, '/auth/verify', { email: address, pin }),
       post(t, '/auth/verify', { email: address, pin }),
@@ -210,9 +195,7 @@ describe('POST /auth/verify', () => {
   });
 
   it('stores the PIN only as a keyed hash', async () => {
-    const address = email();
-    await post(t, '/auth/register', { email: address, name: 'Pat' });
-    const pin = await latestPin(t, address);
+    const { address, pin } = await registered();
     const rows = await t.db
       .select({ pinHash: loginPins.pinHash, expiresAt: loginPins.expiresAt, createdAt: loginPins.createdAt })
       .from(loginPins)
@@ -252,8 +235,7 @@ describe('rate limits', () => {
   });
 
   it('limits sign-in calls per IP address across register, pin and verify', async () => {
-    const limited = await createTestApp({ clock, env: { AUTH_RATE_LIMIT_PER_IP: '20' } });
-    try {
+    await withTestApp({ clock, env: { AUTH_RATE_LIMIT_PER_IP: '20' } }, async (limited) => {
       const ip = '203.0.113.7';
       for (let i = 0; i < 20; i++) {
         const url = ['/auth/register', '/auth/pin', '/auth/verify'][i % 3]!;
@@ -266,9 +248,7 @@ describe('rate limits', () => {
       // Another address is not affected.
       const other = await post(limited, '/auth/pin', { email: 'other@example.com' }, { ip: '198.51.100.1' });
       expect(other.statusCode).toBe(200);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 });
 
@@ -286,14 +266,10 @@ describe('GET /dev/outbox', () => {
   });
 
   it('does not exist in production', async () => {
-    const production = await createTestApp({
-      env: { NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40), LOG_LEVEL: 'silent', MAIL_LOG_ONLY: 'true' },
-    });
-    try {
+    const env = { NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40), LOG_LEVEL: 'silent', MAIL_LOG_ONLY: 'true' };
+    await withTestApp({ env }, async (production) => {
       const response = await production.app.inject({ method: 'GET', url: '/dev/outbox' });
       expect(response.statusCode).toBe(404);
-    } finally {
-      await production.close();
-    }
+    });
   });
 });

@@ -1,42 +1,11 @@
-import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@mediadiet/contract/messages';
 import { pinIn, post } from '../../helpers/auth-flow.ts';
-import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { sharedSmtpApp } from '../../helpers/smtp.ts';
 
 /** PIN e-mails delivered to a real SMTP server (smtp-server in process) and read back with mailparser. */
 
-let smtp: SMTPServer;
-const received: { envelopeTo: string[]; mail: ParsedMail }[] = [];
-let t: TestApp;
-
-beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), mail });
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
-  t = await createTestApp({
-    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Media Diet <pins@mediadiet.test>' },
-  });
-});
-
-afterAll(async () => {
-  await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
+const { t, received } = sharedSmtpApp({ env: { MAIL_FROM: 'Media Diet <pins@mediadiet.test>' } });
 
 describe('PIN e-mails over SMTP', () => {
   it('delivers a plain, well-formed PIN mail (text + HTML) that signs the user in', async () => {

@@ -271,35 +271,39 @@ describe('change, cancel, reactivate', () => {
 });
 
 describe('renewal sweep (fake clock)', () => {
+  /** Just past the 10-day trial. */
+  const PAST_TRIAL = 10 * DAY + 1000;
+
+  /** A new session of the user (the earlier one has idled out by the clock's time), then the renewal sweep. */
+  async function signInAndSweep(userId: string): Promise<string> {
+    const token = await signIn(t, userId);
+    await t.app.billing.sweep!.runOnce();
+    return token;
+  }
+
+  const subscriptionOf = async (token: string) =>
+    SubscriptionInfoResponseSchema.parse((await call(t, token, 'GET', '/api/subscription')).json()).subscription;
+  const invoicesOf = (userId: string) => t.db.select().from(invoices).where(eq(invoices.userId, userId));
+
   it('ends a trial with an invoice and a new period', async () => {
-    const { userId, ...rest } = await subscribed(t, 'premium');
-    let token = rest.token;
-    clock.advance(10 * DAY + 1000);
-    token = await signIn(t, userId);
-    await t.app.billing.sweep!.runOnce();
-    const info = SubscriptionInfoResponseSchema.parse((await call(t, token, 'GET', '/api/subscription')).json());
-    expect(info.subscription!.status).toBe('active');
-    const rows = await t.db.select().from(invoices).where(eq(invoices.userId, userId));
-    expect(rows).toEqual([expect.objectContaining({ amountCents: 999, status: 'paid' })]);
+    const { userId } = await subscribed(t, 'premium');
+    clock.advance(PAST_TRIAL);
+    const active = (await subscriptionOf(await signInAndSweep(userId)))!;
+    expect(active.status).toBe('active');
+    expect(await invoicesOf(userId)).toEqual([expect.objectContaining({ amountCents: 999, status: 'paid' })]);
     // And the month after: a renewal invoice, the period moves on.
-    const before = info.subscription!.currentPeriodEnd;
-    clock.set(new Date(before * 1000 + 1000));
-    token = await signIn(t, userId);
-    await t.app.billing.sweep!.runOnce();
-    const next = SubscriptionInfoResponseSchema.parse((await call(t, token, 'GET', '/api/subscription')).json());
-    expect(next.subscription!.currentPeriodStart).toBe(before);
-    expect(await t.db.select().from(invoices).where(eq(invoices.userId, userId))).toHaveLength(2);
+    clock.set(new Date(active.currentPeriodEnd * 1000 + 1000));
+    const renewed = (await subscriptionOf(await signInAndSweep(userId)))!;
+    expect(renewed.currentPeriodStart).toBe(active.currentPeriodEnd);
+    expect(await invoicesOf(userId)).toHaveLength(2);
   });
 
   it('a failed renewal makes the subscription past_due; a new card settles it', async () => {
-    const { userId, ...rest } = await subscribed(t, 'basic', CARDS.chargeFails);
-    let token = rest.token;
-    clock.advance(10 * DAY + 1000);
-    token = await signIn(t, userId);
-    await t.app.billing.sweep!.runOnce();
-    const info = SubscriptionInfoResponseSchema.parse((await call(t, token, 'GET', '/api/subscription')).json());
-    expect(info.subscription!.status).toBe('past_due');
-    expect((await t.db.select().from(invoices).where(eq(invoices.userId, userId)))[0]).toMatchObject({ status: 'failed', amountCents: 499 });
+    const { userId } = await subscribed(t, 'basic', CARDS.chargeFails);
+    clock.advance(PAST_TRIAL);
+    const token = await signInAndSweep(userId);
+    expect((await subscriptionOf(token))!.status).toBe('past_due');
+    expect((await invoicesOf(userId))[0]).toMatchObject({ status: 'failed', amountCents: 499 });
     expect(await usageOracle(t.app).canAccept(userId, 10)).toEqual({ ok: false, statusCode: 402, message: messages.server.subscriptionPastDue });
     const change = await call(t, token, 'POST', '/api/subscription/update', { planId: 'premium' });
     expect(change.statusCode).toBe(409);
@@ -307,48 +311,37 @@ describe('renewal sweep (fake clock)', () => {
     const good = await cardId(t, token);
     const updated = await call(t, token, 'POST', '/api/payment/update', { paymentMethodId: good });
     expect(updated.statusCode).toBe(200);
-    const after = SubscriptionInfoResponseSchema.parse((await call(t, token, 'GET', '/api/subscription')).json());
-    expect(after.subscription!.status).toBe('active');
-    expect((await t.db.select().from(invoices).where(eq(invoices.userId, userId)))[0]).toMatchObject({ status: 'paid' });
+    expect((await subscriptionOf(token))!.status).toBe('active');
+    expect((await invoicesOf(userId))[0]).toMatchObject({ status: 'paid' });
   });
 
   it('past_due at the next period end is canceled', async () => {
-    const { userId, ...rest } = await subscribed(t, 'basic', CARDS.chargeFails);
-    let token = rest.token;
-    clock.advance(10 * DAY + 1000);
-    token = await signIn(t, userId);
-    await t.app.billing.sweep!.runOnce();
+    const { userId } = await subscribed(t, 'basic', CARDS.chargeFails);
+    clock.advance(PAST_TRIAL);
+    await signInAndSweep(userId);
     clock.advance(32 * DAY);
-    token = await signIn(t, userId);
-    await t.app.billing.sweep!.runOnce();
-    const info = SubscriptionInfoResponseSchema.parse((await call(t, token, 'GET', '/api/subscription')).json());
-    expect(info.subscription).toBeNull();
+    expect(await subscriptionOf(await signInAndSweep(userId))).toBeNull();
   });
 
   it('a scheduled cancelation ends at the period end (canceled), access until then', async () => {
-    const { userId, ...rest } = await subscribed(t, 'basic');
-    let token = rest.token;
+    const { userId, token } = await subscribed(t, 'basic');
     await call(t, token, 'POST', '/api/subscription/cancel');
     clock.advance(5 * DAY);
-    token = await signIn(t, userId);
-    await t.app.billing.sweep!.runOnce();
+    await signInAndSweep(userId);
     expect(await usageOracle(t.app).canAccept(userId, 100)).toEqual({ ok: true });
     clock.advance(6 * DAY);
-    token = await signIn(t, userId);
-    await t.app.billing.sweep!.runOnce();
+    const later = await signInAndSweep(userId);
     const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
     expect(row).toMatchObject({ status: 'canceled', endedAt: expect.any(Date) as unknown });
-    expect(await t.db.select().from(invoices).where(eq(invoices.userId, userId))).toHaveLength(0);
-    expect((await call(t, token, 'GET', '/api/subscription')).json<SubscriptionResponse>().subscription).toBeNull();
+    expect(await invoicesOf(userId)).toHaveLength(0);
+    expect((await call(t, later, 'GET', '/api/subscription')).json<SubscriptionResponse>().subscription).toBeNull();
   });
 
   it('two sweeps at once settle each period once', async () => {
-    const { userId, ...rest } = await subscribed(t, 'basic');
-    let token = rest.token;
-    clock.advance(10 * DAY + 1000);
-    token = await signIn(t, userId);
-    expect(token).toBeTruthy();
+    const { userId } = await subscribed(t, 'basic');
+    clock.advance(PAST_TRIAL);
+    expect(await signIn(t, userId)).toBeTruthy();
     await Promise.all([t.app.billing.sweep!.runOnce(), t.app.billing.sweep!.runOnce()]);
-    expect(await t.db.select().from(invoices).where(eq(invoices.userId, userId))).toHaveLength(1);
+    expect(await invoicesOf(userId)).toHaveLength(1);
   });
 });

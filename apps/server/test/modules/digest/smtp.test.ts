@@ -1,58 +1,16 @@
-import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildAnalyses } from '../../helpers/analysis.ts';
 import { call, subscribed } from '../../helpers/billing.ts';
 import { testClock } from '../../helpers/builders.ts';
-import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { sharedSmtpApp } from '../../helpers/smtp.ts';
 
 /** The weekly letter delivered to a real SMTP server (smtp-server in process), read back with mailparser. */
 
-let smtp: SMTPServer;
-const received: { envelopeTo: string[]; raw: string; mail: ParsedMail }[] = [];
-let t: TestApp;
 // Friday 20 November 2026: the reader subscribes; the letter goes the Monday after.
 const clock = testClock(new Date('2026-11-20T12:00:00.000Z'));
-
-beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks);
-        simpleParser(raw)
-          .then((mail) => {
-            received.push({
-              envelopeTo: session.envelope.rcptTo.map((r) => r.address),
-              raw: raw.toString('utf8'),
-              mail,
-            });
-            callback();
-          })
-          .catch(callback);
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
-  t = await createTestApp({
-    clock,
-    env: {
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
-      MAIL_FROM: 'Media Diet <letters@mediadiet.test>',
-      PUBLIC_URL: 'https://mediadiet.test',
-    },
-  });
-});
-
-afterAll(async () => {
-  await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+const { t, received } = sharedSmtpApp({
+  clock,
+  env: { MAIL_FROM: 'Media Diet <letters@mediadiet.test>', PUBLIC_URL: 'https://mediadiet.test' },
 });
 
 describe('the weekly letter over SMTP', () => {

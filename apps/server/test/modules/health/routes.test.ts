@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, sharedTestApp } from '../../helpers/test-app.ts';
+import { sharedTestApp, withTestApp } from '../../helpers/test-app.ts';
 
 const t = sharedTestApp();
 
@@ -19,17 +19,14 @@ describe('health', () => {
   });
 
   it('/readyz answers 503 when the database is not reachable', async () => {
-    const other = await createTestApp();
-    try {
+    await withTestApp({}, async (other) => {
       await other.database.close();
       const response = await other.app.inject({ method: 'GET', url: '/readyz' });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toMatchObject({ status: 'unavailable' });
       const alive = await other.app.inject({ method: 'GET', url: '/healthz' });
       expect(alive.statusCode).toBe(200);
-    } finally {
-      await other.close();
-    }
+    });
   });
 
   it('probes are never logged, while other requests are logged with a request id', async () => {
@@ -40,17 +37,14 @@ describe('health', () => {
         done();
       },
     });
-    const logged = await createTestApp({ env: { LOG_LEVEL: 'info' }, logStream });
-    try {
+    await withTestApp({ env: { LOG_LEVEL: 'info' }, logStream }, async (logged) => {
       await logged.app.inject({ method: 'GET', url: '/healthz' });
       expect(lines.filter((l) => l.includes('/healthz'))).toEqual([]);
       await logged.app.inject({ method: 'GET', url: '/readyz' });
       const ready = lines.filter((l) => l.includes('/readyz')).map((l) => JSON.parse(l) as { reqId?: string });
       expect(ready.length).toBeGreaterThan(0);
       expect(ready[0]!.reqId).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
-    } finally {
-      await logged.close();
-    }
+    });
   });
 });
 

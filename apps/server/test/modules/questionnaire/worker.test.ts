@@ -16,7 +16,7 @@ import type { AnalyzeText } from '../../../src/modules/questionnaire/scoring.ts'
 import { call, subscribed } from '../../helpers/billing.ts';
 import { testAppWithEvents } from '../../helpers/extension.ts';
 import { buildAnswers, stateOf, submit, premiumReader } from '../../helpers/questionnaire.ts';
-import { createTestApp, testConfig, type TestApp } from '../../helpers/test-app.ts';
+import { testConfig, withTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { createTestDatabase } from '../../helpers/test-database.ts';
 
 const { t, events } = testAppWithEvents();
@@ -196,8 +196,7 @@ describe('questionnaire worker', () => {
 
 describe('processing delay', () => {
   it('a submission is not processed before QUESTIONNAIRE_DELAY_MS has passed (the user sees processing)', async () => {
-    const delayed = await createTestApp({ env: { QUESTIONNAIRE_DELAY_MS: '60000' } });
-    try {
+    await withTestApp({ env: { QUESTIONNAIRE_DELAY_MS: '60000' } }, async (delayed) => {
       const who = await subscribed(delayed, 'premium');
       await submit(delayed, who.token);
       expect((await delayed.app.questionnaire.worker.runOnce()).claimed).toBe(0);
@@ -207,9 +206,7 @@ describe('processing delay', () => {
       await delayed.db.execute(sql`update questionnaire_submissions set next_attempt_at = now()`);
       expect(await delayed.app.questionnaire.worker.runOnce()).toMatchObject({ completed: 1 });
       expect(await stateOf(delayed, who.token)).toBe('COMPLETED');
-    } finally {
-      await delayed.close();
-    }
+    });
   });
 });
 

@@ -1,4 +1,3 @@
-import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.ts';
 import { loadConfig } from '../../../src/config.ts';
 import { createDatabase, DATA_DIR_LOCK_STALE_MS, type Database } from '../../../src/db/database.ts';
-import { spawnServer } from '../../helpers/server-process.ts';
+import { serverProcesses } from '../../helpers/server-process.ts';
 import { databaseUrlFor } from '../../helpers/global-setup.ts';
 import { subscribed } from '../../helpers/billing.ts';
 import { pair } from '../../helpers/extension.ts';
@@ -26,12 +25,12 @@ const KILL_AFTER = 400;
 const CONCURRENCY = 16;
 
 const tmpDirs: string[] = [];
-const children: ChildProcess[] = [];
+const servers = serverProcesses();
+const startServer = servers.start;
 let pgAdmin: { url: string; name: string } | undefined;
 
 afterAll(async () => {
-  for (const child of children)
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  servers.killAll();
   for (const dir of tmpDirs) await fs.rm(dir, { recursive: true, force: true });
   if (pgAdmin) {
     const admin = new pg.Client({ connectionString: pgAdmin.url });
@@ -40,13 +39,6 @@ afterAll(async () => {
     await admin.end();
   }
 });
-
-function startServer(env: Record<string, string>) {
-  const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const server = spawnServer([], inherited, env);
-  children.push(server.child);
-  return server;
-}
 
 const page = (i: number) =>
   `Report number ${i}. The council celebrated a hopeful victory for the library while residents remained ` +

@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { touchpoints } from '../../../src/db/schema.ts';
-import { call, customer, subscribed } from '../../helpers/billing.ts';
-import { deviceScores, pair, postTouchpoint, touchpoint } from '../../helpers/extension.ts';
+import { call, customer } from '../../helpers/billing.ts';
+import { deviceScores, pair, pairedSubscriber, postTouchpoint, touchpoint } from '../../helpers/extension.ts';
+import { expectRefused } from '../../helpers/responses.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { usageOracle } from '../../helpers/usage.ts';
 
@@ -14,16 +15,18 @@ let token: string;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { PUBLIC_URL: 'https://app.mediadiet.test' } });
-  const who = await subscribed(t, 'basic');
-  userId = who.userId;
-  token = who.token;
-  apiKey = await pair(t, who.token);
+  ({ userId, token, apiKey } = await pairedSubscriber(t, 'basic'));
 });
 afterAll(async () => {
   await t.close();
 });
 
 const rowsOf = (id: string) => t.db.select().from(touchpoints).where(eq(touchpoints.id, id));
+
+/** Uploads `body` (with `key`, by default the subscriber's) and expects `status` with a message containing `text`. */
+async function expectUploadRefused(body: unknown, status: number, text: string, key = apiKey): Promise<void> {
+  expectRefused(await postTouchpoint(t, key, body), status, text);
+}
 
 describe('POST /api/extension/touchpoints: acceptance', () => {
   it('stores the page as a queued row and answers 202 with its id', async () => {
@@ -88,56 +91,42 @@ describe('POST /api/extension/touchpoints: acceptance', () => {
 });
 
 describe('POST /api/extension/touchpoints: validation (400 with clear messages)', () => {
-  const expectError = async (body: unknown, status: number, text: string) => {
-    const response = await postTouchpoint(t, apiKey, body);
-    expect(response.statusCode, response.body).toBe(status);
-    const failure = response.json<{ success: boolean; error: string }>();
-    expect(failure.success).toBe(false);
-    expect(failure.error).toContain(text);
-  };
-
   it('accepts only http(s) URLs', async () => {
-    await expectError(touchpoint({ url: 'ftp://files.example.org/a' }), 400, 'Only http and https pages can be captured');
-    await expectError(touchpoint({ url: 'chrome://settings' }), 400, 'Only http and https pages can be captured');
-    await expectError(touchpoint({ url: 'not a url' }), 400, 'url');
+    await expectUploadRefused(touchpoint({ url: 'ftp://files.example.org/a' }), 400, 'Only http and https pages can be captured');
+    await expectUploadRefused(touchpoint({ url: 'chrome://settings' }), 400, 'Only http and https pages can be captured');
+    await expectUploadRefused(touchpoint({ url: 'not a url' }), 400, 'url');
   });
 
   it('caps the text at 200 KB (characters and bytes) and the body size', async () => {
-    await expectError(touchpoint({ text: 'a'.repeat(200_001) }), 400, 'text');
-    await expectError(touchpoint({ text: 'é'.repeat(110_000) }), 400, 'The page text is larger than 200 KB');
+    await expectUploadRefused(touchpoint({ text: 'a'.repeat(200_001) }), 400, 'text');
+    await expectUploadRefused(touchpoint({ text: 'é'.repeat(110_000) }), 400, 'The page text is larger than 200 KB');
     const huge = await postTouchpoint(t, apiKey, touchpoint({ text: 'é'.repeat(195_000) }));
     expect(huge.statusCode).toBe(413);
     expect((await postTouchpoint(t, apiKey, touchpoint({ text: 'a'.repeat(200_000) }))).statusCode).toBe(202);
   });
 
   it('needs text or scores', async () => {
-    await expectError(touchpoint({ text: undefined }), 400, 'Either text or scores is required');
+    await expectUploadRefused(touchpoint({ text: undefined }), 400, 'Either text or scores is required');
   });
 
   it('checks device scores strictly against the contract (untrusted input)', async () => {
     const bad = deviceScores();
     (bad.categoryScores.joy as { BaseScore: number }).BaseScore = 150;
-    await expectError(touchpoint({ text: undefined, scores: bad }), 400, 'scores.categoryScores.joy.BaseScore');
+    await expectUploadRefused(touchpoint({ text: undefined, scores: bad }), 400, 'scores.categoryScores.joy.BaseScore');
     const missing = deviceScores();
     delete (missing.categoryScores as Partial<typeof missing.categoryScores>).joy;
-    await expectError(touchpoint({ text: undefined, scores: missing }), 400, 'scores.categoryScores');
-    await expectError(touchpoint({ text: undefined, scores: deviceScores({ tokens: -1 }) }), 400, 'scores.tokens');
-    await expectError(
+    await expectUploadRefused(touchpoint({ text: undefined, scores: missing }), 400, 'scores.categoryScores');
+    await expectUploadRefused(touchpoint({ text: undefined, scores: deviceScores({ tokens: -1 }) }), 400, 'scores.tokens');
+    await expectUploadRefused(
       touchpoint({ text: undefined, scores: { ...deviceScores(), classificationAnalysis: { correlationCoefficient: 2, bayesFactor: 1, posteriorProbability: 0.5 } } }),
       400,
       'correlationCoefficient',
     );
-    await expectError(touchpoint({ text: undefined, scores: deviceScores({ modelVersion: 'x'.repeat(500) }) }), 400, 'device scores are invalid');
+    await expectUploadRefused(touchpoint({ text: undefined, scores: deviceScores({ modelVersion: 'x'.repeat(500) }) }), 400, 'device scores are invalid');
   });
 });
 
 describe('POST /api/extension/touchpoints: what is never captured (decision 112)', () => {
-  const refused = async (url: string, status: number, text: string) => {
-    const response = await postTouchpoint(t, apiKey, touchpoint({ url }));
-    expect(response.statusCode, url).toBe(status);
-    expect(response.json<{ error: string }>().error, url).toContain(text);
-  };
-
   it('refuses hosts on a private network, whatever the extension sent', async () => {
     for (const url of [
       'http://127.0.0.1/account.html?session=abc123&email=me%40corp.example',
@@ -152,7 +141,7 @@ describe('POST /api/extension/touchpoints: what is never captured (decision 112)
       'https://hr.internal/reviews',
       'http://wiki/Salaries',
     ]) {
-      await refused(url, 422, 'Pages on a private network');
+      await expectUploadRefused(touchpoint({ url }), 422, 'Pages on a private network');
     }
     const hosts = (await t.db.select({ host: touchpoints.host }).from(touchpoints).where(eq(touchpoints.userId, userId))).map(
       (r) => r.host,
@@ -161,8 +150,8 @@ describe('POST /api/extension/touchpoints: what is never captured (decision 112)
   });
 
   it('refuses addresses with a user name or password', async () => {
-    await refused('https://user:pass@news.example.org/a', 422, 'user name or password');
-    await refused('https://user@news.example.org/a', 422, 'user name or password');
+    await expectUploadRefused(touchpoint({ url: 'https://user:pass@news.example.org/a' }), 422, 'user name or password');
+    await expectUploadRefused(touchpoint({ url: 'https://user@news.example.org/a' }), 422, 'user name or password');
   });
 
   it('neither stores nor bills a near-empty page', async () => {
@@ -170,9 +159,9 @@ describe('POST /api/extension/touchpoints: what is never captured (decision 112)
     const url = 'https://search.example.org/results';
     const text = 'No results for "qzxv". Try another word.';
     expect(text.length).toBeLessThan(50);
-    const response = await postTouchpoint(t, apiKey, touchpoint({ url, text }));
-    expect(response.statusCode).toBe(422);
-    expect(response.json<{ error: string }>().error).toBe(
+    await expectUploadRefused(
+      touchpoint({ url, text }),
+      422,
       'The page has too little text to analyse (fewer than 50 characters); it is neither analysed nor billed',
     );
     expect(await t.db.select().from(touchpoints).where(eq(touchpoints.url, url))).toEqual([]);
@@ -181,11 +170,8 @@ describe('POST /api/extension/touchpoints: what is never captured (decision 112)
 });
 
 describe('POST /api/extension/touchpoints: device mode cannot claim what no page yields (decision 114)', () => {
-  const expect400 = async (scores: unknown, text: string) => {
-    const response = await postTouchpoint(t, apiKey, touchpoint({ text: undefined, scores }));
-    expect(response.statusCode, response.body).toBe(400);
-    expect(response.json<{ error: string }>().error).toContain(text);
-  };
+  const expect400 = (scores: unknown, text: string) =>
+    expectUploadRefused(touchpoint({ text: undefined, scores }), 400, text);
 
   it('refuses zero tokens with every score at 99 (the upload that was billed nothing)', async () => {
     const all99 = deviceScores({ tokens: 0 });
@@ -219,9 +205,9 @@ describe('POST /api/extension/touchpoints: device mode cannot claim what no page
 describe('POST /api/extension/touchpoints: capture time', () => {
   it('answers 400 naming capturedAt for a time far in the past or in the future', async () => {
     for (const capturedAt of ['0000-01-01T00:00:00.000Z', '2001-01-01T00:00:00Z', new Date(Date.now() + 2 * 3600_000).toISOString()]) {
-      const response = await postTouchpoint(t, apiKey, touchpoint({ capturedAt }));
-      expect(response.statusCode, capturedAt).toBe(400);
-      expect(response.json<{ error: string }>().error).toBe(
+      await expectUploadRefused(
+        touchpoint({ capturedAt }),
+        400,
         'capturedAt: must be a time within the last 30 days and not in the future',
       );
     }
@@ -235,42 +221,32 @@ describe('POST /api/extension/touchpoints: refusals', () => {
     await call(t, token, 'POST', '/api/account/urls', { url: 'reddit.com' });
     const ignored = 'This site is on the ignored or protected list and is never captured';
     for (const url of ['https://www.reddit.com/r/news', 'https://mail.google.com/mail/u/0', 'https://online.chase.com/x', 'https://tinder.com/app']) {
-      const response = await postTouchpoint(t, apiKey, touchpoint({ url }));
-      expect(response.statusCode, url).toBe(422);
-      expect(response.json<{ error: string }>().error).toBe(ignored);
+      await expectUploadRefused(touchpoint({ url }), 422, ignored);
     }
-    const own = await postTouchpoint(t, apiKey, touchpoint({ url: 'https://app.mediadiet.test/dashboard' }));
-    expect(own.statusCode).toBe(422);
-    expect(own.json<{ error: string }>().error).toBe('Pages of Media Diet itself are not captured');
+    const own = touchpoint({ url: 'https://app.mediadiet.test/dashboard' });
+    await expectUploadRefused(own, 422, 'Pages of Media Diet itself are not captured');
   });
 
   it('answers 402 without a subscription', async () => {
     const who = await customer(t);
-    const key = await pair(t, who.token);
-    const response = await postTouchpoint(t, key, touchpoint());
-    expect(response.statusCode).toBe(402);
-    expect(response.json<{ error: string }>().error).toBe('An active subscription is required');
+    await expectUploadRefused(touchpoint(), 402, 'An active subscription is required', await pair(t, who.token));
   });
 
   it('answers 402 with the plan’s message once the allowance is used up', async () => {
-    const who = await subscribed(t, 'free');
-    const key = await pair(t, who.token);
-    expect((await postTouchpoint(t, key, touchpoint())).statusCode).toBe(202);
+    const who = await pairedSubscriber(t, 'free');
+    expect((await postTouchpoint(t, who.apiKey, touchpoint())).statusCode).toBe(202);
     for (let i = 0; i < 50; i++) await usageOracle(t.app).record(who.userId, 10);
-    const response = await postTouchpoint(t, key, touchpoint());
-    expect(response.statusCode).toBe(402);
-    expect(response.json<{ error: string }>().error).toContain('You have used all touch points of the free plan this month');
+    const spent = 'You have used all touch points of the free plan this month';
+    await expectUploadRefused(touchpoint(), 402, spent, who.apiKey);
   });
 
   it('answers 402 at once for a page that cannot fit in what is left (tokens estimated from the text)', async () => {
-    const who = await subscribed(t, 'free');
-    const key = await pair(t, who.token);
+    const who = await pairedSubscriber(t, 'free');
     // The free plan includes 100,000 tokens, 90,000 of them used; 120 KB of prose is at least 15,000.
     await usageOracle(t.app).record(who.userId, 90_000);
-    const huge = await postTouchpoint(t, key, touchpoint({ text: 'The council hid the report. '.repeat(4400) }));
-    expect(huge.statusCode).toBe(402);
-    expect(huge.json<{ error: string }>().error).toContain('free plan');
+    const huge = touchpoint({ text: 'The council hid the report. '.repeat(4400) });
+    await expectUploadRefused(huge, 402, 'free plan', who.apiKey);
     // A page that fits is still accepted.
-    expect((await postTouchpoint(t, key, touchpoint({ text: 'A short calm note about the garden, the roses and the quiet morning light.' }))).statusCode).toBe(202);
+    expect((await postTouchpoint(t, who.apiKey, touchpoint({ text: 'A short calm note about the garden, the roses and the quiet morning light.' }))).statusCode).toBe(202);
   });
 });

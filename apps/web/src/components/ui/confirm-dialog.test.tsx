@@ -1,25 +1,22 @@
-import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ConfirmDialog, type ConfirmDialogProps } from '@/components/ui/confirm-dialog';
 import { useConfirm } from '@/components/ui/use-confirm';
+import { DialogHarness } from '@/testing/dialog-harness';
 
 function Harness(props: Partial<ConfirmDialogProps>) {
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <button type="button" onClick={() => setOpen(true)}>
-        Ask
-      </button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Change plan?"
-        description="Are you sure you want to change your subscription plan? This will take effect immediately."
-        {...props}
-      />
-    </>
+    <DialogHarness opener="Ask">
+      {(state) => (
+        <ConfirmDialog
+          {...state}
+          title="Change plan?"
+          description="Are you sure you want to change your subscription plan? This will take effect immediately."
+          {...props}
+        />
+      )}
+    </DialogHarness>
   );
 }
 

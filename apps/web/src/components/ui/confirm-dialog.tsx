@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { lazyModule, useLazyModuleWhen } from '@/lib/lazy-module';
+import { lazyDialog } from '@/lib/lazy-component';
 
 export type ConfirmTone = 'default' | 'danger';
 
@@ -28,21 +28,14 @@ export interface ConfirmDialogProps {
   children?: ReactNode;
 }
 
-const content = lazyModule(() => import('@/components/ui/confirm-dialog-content'));
-
-/** Fetches the dialog code ahead of the first open (tests). */
-export function loadConfirmDialog(): Promise<unknown> {
-  return content.load();
-}
-
 /**
  * Every confirmation of the web app (decision 137): one Radix AlertDialog with Cancel and Confirm (spec §9
  * defaults, spec wording where it names other labels), closing on Escape or a click outside, focus moved to
  * Cancel on open and given back to the control that opened it. Like `Modal`, a closed dialog renders nothing
- * and its code loads when one first opens (docs/decisions/073-route-javascript-budget.md).
+ * and its code loads when one first opens (docs/decisions/073-route-javascript-budget.md);
+ * `ConfirmDialog.preload()` fetches it ahead of the first open (tests).
  */
-export function ConfirmDialog(props: ConfirmDialogProps) {
-  const loaded = useLazyModuleWhen(content, props.open, '[confirm] dialog');
-  if (!props.open || !loaded) return null;
-  return <loaded.ConfirmDialogContent {...props} />;
-}
+export const ConfirmDialog = lazyDialog<ConfirmDialogProps>(
+  () => import('@/components/ui/confirm-dialog-content').then((module) => module.ConfirmDialogContent),
+  '[confirm] dialog',
+);

@@ -1,20 +1,18 @@
-import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Modal, type ModalProps, type ModalSize } from '@/components/ui/modal';
+import { DialogHarness } from '@/testing/dialog-harness';
 
 function Harness(props: Partial<ModalProps>) {
-  const [open, setOpen] = useState(true);
   return (
-    <>
-      <button type="button" onClick={() => setOpen(true)}>
-        Open
-      </button>
-      <Modal open={open} onOpenChange={setOpen} title="Manage Subscription" {...props}>
-        <p>Body text</p>
-      </Modal>
-    </>
+    <DialogHarness opener="Open" initiallyOpen>
+      {(state) => (
+        <Modal {...state} title="Manage Subscription" {...props}>
+          <p>Body text</p>
+        </Modal>
+      )}
+    </DialogHarness>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { lazyModule, useLazyModuleWhen } from '@/lib/lazy-module';
+import { lazyDialog } from '@/lib/lazy-component';
 
 export type ModalSize = 'small' | 'medium' | 'large';
 
@@ -22,21 +22,14 @@ export interface ModalProps {
   onOpenAutoFocus?: (event: Event) => void;
 }
 
-const dialog = lazyModule(() => import('@/components/ui/modal-dialog'));
-
-/** Fetches the dialog code ahead of the first open (screens built around dialogs, tests). */
-export function loadModalDialog(): Promise<unknown> {
-  return dialog.load();
-}
-
 /**
  * The generic modal of spec §2: sizes small, medium, large and a close control (Radix Dialog: focus trap,
  * Escape). A closed modal renders nothing, so the dialog code (Radix Dialog, focus scope, scroll lock)
  * loads when a modal first opens rather than with every screen that might open one
  * (docs/decisions/073-route-javascript-budget.md). It covers the page, so its arrival shifts no layout.
+ * `Modal.preload()` fetches the code ahead of the first open (tests).
  */
-export function Modal(props: ModalProps) {
-  const loaded = useLazyModuleWhen(dialog, props.open, '[modal] dialog');
-  if (!props.open || !loaded) return null;
-  return <loaded.ModalDialog {...props} />;
-}
+export const Modal = lazyDialog<ModalProps>(
+  () => import('@/components/ui/modal-dialog').then((module) => module.ModalDialog),
+  '[modal] dialog',
+);

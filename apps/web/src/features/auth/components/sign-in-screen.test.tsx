@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { AUTH_TOKEN_KEY, STORAGE_KEYS } from '@mediadiet/contract/constants';
 import { buildUser } from '@mediadiet/contract/fixtures';
@@ -166,6 +166,13 @@ describe('sign-in screen: register state', () => {
     return { user, ...view };
   }
 
+  /** Registers `name` with EMAIL through the form. */
+  async function register(user: UserEvent, name = 'Ada') {
+    await user.type(screen.getByLabelText('Name'), name);
+    await user.type(screen.getByLabelText('Email'), EMAIL);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+  }
+
   it('requires the name and the e-mail, each with its message', async () => {
     const bodies = recordPosts('/auth/register');
     const { user } = await openRegister();
@@ -183,9 +190,7 @@ describe('sign-in screen: register state', () => {
   it('registers, toasts the success message and moves to the verify state', async () => {
     const bodies = recordPosts('/auth/register');
     const { user } = await openRegister();
-    await user.type(screen.getByLabelText('Name'), 'Ada Lovelace');
-    await user.type(screen.getByLabelText('Email'), EMAIL);
-    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await register(user, 'Ada Lovelace');
 
     expect(await toasts().findByText(messages.success.registration)).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Check your e-mail' })).toBeInTheDocument();
@@ -197,9 +202,7 @@ describe('sign-in screen: register state', () => {
       HttpResponse.json({ success: false, error: messages.server.duplicateEmail }, { status: 409 }),
     );
     const { user } = await openRegister();
-    await user.type(screen.getByLabelText('Name'), 'Ada');
-    await user.type(screen.getByLabelText('Email'), EMAIL);
-    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await register(user);
 
     expect(await toasts().findByText(messages.auth.duplicateEmail)).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in with e-mail' })).toBeInTheDocument();
@@ -215,9 +218,7 @@ describe('sign-in screen: register state', () => {
       ),
     );
     const { user } = await openRegister();
-    await user.type(screen.getByLabelText('Name'), 'Ada');
-    await user.type(screen.getByLabelText('Email'), EMAIL);
-    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await register(user);
 
     expect(await screen.findByTestId('register-error')).toHaveTextContent(
       'Too many requests. Please try again later.',

@@ -1,4 +1,4 @@
-import { useId, useImperativeHandle, useState, type Ref } from 'react';
+import { useId, useImperativeHandle, useState, type ChangeEvent, type Ref } from 'react';
 import { FlaskConical } from 'lucide-react';
 import { messages } from '@mediadiet/contract/messages';
 import { TextField } from '@/components/ui/text-field';
@@ -17,6 +17,42 @@ import {
 
 type Field = 'number' | 'expiry' | 'cvc';
 type Errors = Partial<Record<Field, string>>;
+
+interface FieldSpec {
+  label: string;
+  name: string;
+  autoComplete: string;
+  placeholder: string;
+  maxLength?: number;
+  /** What the field keeps of what is typed into it. */
+  format: (typed: string) => string;
+}
+
+const FIELDS: Record<Field, FieldSpec> = {
+  number: {
+    label: 'Card number',
+    name: 'cardnumber',
+    autoComplete: 'cc-number',
+    placeholder: '1234 1234 1234 1234',
+    format: formatCardNumber,
+  },
+  expiry: {
+    label: 'Expiry (MM/YY)',
+    name: 'exp-date',
+    autoComplete: 'cc-exp',
+    placeholder: 'MM/YY',
+    maxLength: 5,
+    format: formatExpiry,
+  },
+  cvc: {
+    label: 'CVC',
+    name: 'cvc',
+    autoComplete: 'cc-csc',
+    placeholder: '123',
+    maxLength: 4,
+    format: (typed) => digitsOnly(typed).slice(0, 4),
+  },
+};
 
 function validate(values: Record<Field, string>): Errors {
   const errors: Errors = {
@@ -77,6 +113,17 @@ export function LocalCardFields({
     // A corrected field loses its message; the others keep theirs until the next submit.
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
+  /** The props of the (numeric) text field of `field`: its attributes, value, formatting on change and error. */
+  const cardField = (field: Field) => {
+    const { format, ...attributes } = FIELDS[field];
+    return {
+      ...attributes,
+      inputMode: 'numeric' as const,
+      value: values[field],
+      onChange: (event: ChangeEvent<HTMLInputElement>) => set(field, format(event.target.value)),
+      error: errors[field],
+    };
+  };
 
   return (
     <fieldset className="flex flex-col gap-4" disabled={disabled} aria-describedby={hintId}>
@@ -94,39 +141,10 @@ export function LocalCardFields({
           </p>
         </div>
       </div>
-      <TextField
-        label="Card number"
-        name="cardnumber"
-        inputMode="numeric"
-        autoComplete="cc-number"
-        placeholder="1234 1234 1234 1234"
-        value={values.number}
-        onChange={(event) => set('number', formatCardNumber(event.target.value))}
-        error={errors.number}
-      />
+      <TextField {...cardField('number')} />
       <div className="grid grid-cols-2 gap-4">
-        <TextField
-          label="Expiry (MM/YY)"
-          name="exp-date"
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          placeholder="MM/YY"
-          maxLength={5}
-          value={values.expiry}
-          onChange={(event) => set('expiry', formatExpiry(event.target.value))}
-          error={errors.expiry}
-        />
-        <TextField
-          label="CVC"
-          name="cvc"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          placeholder="123"
-          maxLength={4}
-          value={values.cvc}
-          onChange={(event) => set('cvc', digitsOnly(event.target.value).slice(0, 4))}
-          error={errors.cvc}
-        />
+        <TextField {...cardField('expiry')} />
+        <TextField {...cardField('cvc')} />
       </div>
     </fieldset>
   );

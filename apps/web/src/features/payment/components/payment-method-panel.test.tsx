@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http } from 'msw';
 import { buildPaymentMethod, buildSubscription } from '@mediadiet/contract/fixtures';
 import { server } from '@/testing/msw-server';
 import {
   failure,
-  findStatusPanel,
   findToast,
-  renderSubscriptionPage,
+  openSubscriptionPage,
   mockBillingServer,
   mockLocalCardSetup,
   typeCard,
@@ -18,21 +17,42 @@ import {
 const longDate = (seconds: number) =>
   new Date(seconds * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
+/** The queries of the saved card listed as `name` ('Visa ending in 4242') in the tab. */
+const savedCard = (tab: HTMLElement, name: string) => within(within(tab).getByRole('listitem', { name }));
+
+/** The tab's two card forms: the button that opens each, where it is, and the button that submits it. */
+const CARD_FORMS = {
+  add: {
+    opener: 'Add New Card',
+    find: (tab: HTMLElement) => within(tab).findByRole('region', { name: 'Add New Card' }),
+    submit: 'Add Card',
+  },
+  update: {
+    opener: 'Update Card',
+    find: () => screen.findByRole('dialog', { name: 'Update Card' }),
+    submit: 'Update Card',
+  },
+};
+
+/** Opens the `which` card form from the tab, types `card` and submits it; answers the form's queries. */
+async function submitCard(user: UserEvent, tab: HTMLElement, which: keyof typeof CARD_FORMS, card = VISA) {
+  const { opener, find, submit } = CARD_FORMS[which];
+  await user.click(within(tab).getByRole('button', { name: opener }));
+  const form = within(await find(tab));
+  await typeCard(user, card, form);
+  await user.click(form.getByRole('button', { name: submit }));
+  return form;
+}
+
 async function openPaymentTab(options: Parameters<typeof mockBillingServer>[0] = {}) {
   const user = userEvent.setup();
   const state = mockBillingServer({ subscription: buildSubscription({ plan: 'premium' }), ...options });
   mockLocalCardSetup(state, { clientSecret: 'seti_2', paymentMethodId: 'pm_added' });
-  server.use(
-    http.post(
-      '*/api/payment/update',
-      state.json('POST /api/payment/update', {
-        success: true,
-        paymentMethod: buildPaymentMethod({ id: 'pm_added' }),
-      }),
-    ),
-  );
-  renderSubscriptionPage();
-  const panel = await findStatusPanel();
+  state.answer('POST /api/payment/update', {
+    success: true,
+    paymentMethod: buildPaymentMethod({ id: 'pm_added' }),
+  });
+  const { panel } = await openSubscriptionPage();
   return {
     user,
     state,
@@ -75,36 +95,31 @@ describe('Payment Method tab', () => {
   it('lists the cards: the default one marked, Set Default on the others', async () => {
     const { enter } = await openPaymentTab();
     const tab = await enter();
-    const visa = within(within(tab).getByRole('listitem', { name: 'Visa ending in 4242' }));
+    const visa = savedCard(tab, 'Visa ending in 4242');
     expect(visa.getByText('Default')).toBeInTheDocument();
     expect(visa.queryByRole('button', { name: 'Set Default' })).not.toBeInTheDocument();
-    const mastercard = within(within(tab).getByRole('listitem', { name: 'Mastercard ending in 4444' }));
+    const mastercard = savedCard(tab, 'Mastercard ending in 4444');
     expect(mastercard.getByRole('button', { name: 'Set Default' })).toBeInTheDocument();
     expect(mastercard.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
   });
 
   it('sets a card as default', async () => {
     const { user, state, enter } = await openPaymentTab();
-    server.use(
-      http.post(
-        '*/api/payment/methods/default',
-        state.json('POST /api/payment/methods/default', {
-          success: true,
-          data: {
-            paymentMethods: [
-              buildPaymentMethod({ isDefault: false }),
-              buildPaymentMethod({ id: 'pm-2', brand: 'mastercard', last4: '4444', isDefault: true }),
-            ],
-          },
-        }),
-      ),
-    );
+    state.answer('POST /api/payment/methods/default', {
+      success: true,
+      data: {
+        paymentMethods: [
+          buildPaymentMethod({ isDefault: false }),
+          buildPaymentMethod({ id: 'pm-2', brand: 'mastercard', last4: '4444', isDefault: true }),
+        ],
+      },
+    });
     const tab = await enter();
-    const mastercard = within(tab).getByRole('listitem', { name: 'Mastercard ending in 4444' });
-    await user.click(within(mastercard).getByRole('button', { name: 'Set Default' }));
+    const mastercard = savedCard(tab, 'Mastercard ending in 4444');
+    await user.click(mastercard.getByRole('button', { name: 'Set Default' }));
     expect(await findToast('Default payment method updated successfully')).toBeInTheDocument();
     expect(state.bodies['POST /api/payment/methods/default']).toEqual([{ paymentMethodId: 'pm-2' }]);
-    await waitFor(() => expect(within(mastercard).getByText('Default')).toBeInTheDocument());
+    await waitFor(() => expect(mastercard.getByText('Default')).toBeInTheDocument());
   });
 
   it('toasts a failed Set Default', async () => {
@@ -112,9 +127,7 @@ describe('Payment Method tab', () => {
     server.use(http.post('*/api/payment/methods/default', () => failure('no')));
     const tab = await enter();
     await user.click(
-      within(within(tab).getByRole('listitem', { name: 'Mastercard ending in 4444' })).getByRole('button', {
-        name: 'Set Default',
-      }),
+      savedCard(tab, 'Mastercard ending in 4444').getByRole('button', { name: 'Set Default' }),
     );
     expect(await findToast('Failed to update default payment method')).toBeInTheDocument();
   });
@@ -128,8 +141,7 @@ describe('Payment Method tab', () => {
       }),
     );
     const tab = await enter();
-    const row = within(tab).getByRole('listitem', { name: 'Mastercard ending in 4444' });
-    const deleteButton = within(row).getByRole('button', { name: 'Delete' });
+    const deleteButton = savedCard(tab, 'Mastercard ending in 4444').getByRole('button', { name: 'Delete' });
     await user.click(deleteButton);
     let confirmation = await screen.findByRole('alertdialog', { name: 'Delete Mastercard ending in 4444?' });
     expect(confirmation).toHaveAccessibleDescription('Are you sure you want to delete this payment method?');
@@ -155,11 +167,7 @@ describe('Payment Method tab', () => {
     const { user, enter } = await openPaymentTab();
     server.use(http.delete('*/api/payment/methods/:id', () => failure('no')));
     const tab = await enter();
-    await user.click(
-      within(within(tab).getByRole('listitem', { name: 'Visa ending in 4242' })).getByRole('button', {
-        name: 'Delete',
-      }),
-    );
+    await user.click(savedCard(tab, 'Visa ending in 4242').getByRole('button', { name: 'Delete' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Confirm' }));
     expect(await findToast('Failed to delete payment method')).toBeInTheDocument();
   });
@@ -167,10 +175,7 @@ describe('Payment Method tab', () => {
   it('adds a new card: intent, test-card confirmation, then POST /api/payment/update', async () => {
     const { user, state, enter } = await openPaymentTab();
     const tab = await enter();
-    await user.click(within(tab).getByRole('button', { name: 'Add New Card' }));
-    const form = within(within(tab).getByRole('region', { name: 'Add New Card' }));
-    await typeCard(user, { number: '5555555555554444', expiry: '0931', cvc: '321' }, form);
-    await user.click(form.getByRole('button', { name: 'Add Card' }));
+    await submitCard(user, tab, 'add', { number: '5555555555554444', expiry: '0931', cvc: '321' });
     expect(await findToast('Payment method added successfully')).toBeInTheDocument();
     expect(state.bodies['POST /api/payment/update']).toEqual([{ paymentMethodId: 'pm_added' }]);
     expect(state.bodies['POST /api/payment/local/confirm-setup']).toEqual([
@@ -187,22 +192,14 @@ describe('Payment Method tab', () => {
   it('toasts Failed to add payment method when the card cannot be attached', async () => {
     const { user, enter } = await openPaymentTab();
     server.use(http.post('*/api/payment/update', () => failure('Card already attached', 409)));
-    const tab = await enter();
-    await user.click(within(tab).getByRole('button', { name: 'Add New Card' }));
-    const form = within(within(tab).getByRole('region', { name: 'Add New Card' }));
-    await typeCard(user, VISA, form);
-    await user.click(form.getByRole('button', { name: 'Add Card' }));
+    const form = await submitCard(user, await enter(), 'add');
     expect(await findToast('Failed to add payment method')).toBeInTheDocument();
     expect(form.getByRole('alert')).toHaveTextContent('Card already attached');
   });
 
   it('updates the default card through Update Card', async () => {
     const { user, enter } = await openPaymentTab();
-    const tab = await enter();
-    await user.click(within(tab).getByRole('button', { name: 'Update Card' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Update Card' }));
-    await typeCard(user, VISA, dialog);
-    await user.click(dialog.getByRole('button', { name: 'Update Card' }));
+    await submitCard(user, await enter(), 'update');
     expect(await findToast('Payment method updated successfully')).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Update Card' })).not.toBeInTheDocument(),
@@ -212,11 +209,7 @@ describe('Payment Method tab', () => {
   it('toasts Failed to update payment method', async () => {
     const { user, enter } = await openPaymentTab();
     server.use(http.post('*/api/payment/update', () => failure('nope')));
-    const tab = await enter();
-    await user.click(within(tab).getByRole('button', { name: 'Update Card' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Update Card' }));
-    await typeCard(user, VISA, dialog);
-    await user.click(dialog.getByRole('button', { name: 'Update Card' }));
+    await submitCard(user, await enter(), 'update');
     expect(await findToast('Failed to update payment method')).toBeInTheDocument();
   });
 
@@ -246,6 +239,16 @@ describe('Payment Method tab', () => {
     server.use(http.get(path, () => failure('down')));
     await user.click(within(panel).getByRole('tab', { name: 'Payment Method' }));
     expect(await findToast(message)).toBeInTheDocument();
+  });
+
+  it('says so where there is no card and no invoice', async () => {
+    const { user, panel } = await openPaymentTab({ methods: [], invoices: [] });
+    await user.click(within(panel).getByRole('tab', { name: 'Payment Method' }));
+    const tab = within(screen.getByRole('tabpanel'));
+    expect(await tab.findByText('No card on file yet.')).toBeInTheDocument();
+    expect(await tab.findByText('No saved cards.')).toBeInTheDocument();
+    await user.click(tab.getByRole('button', { name: 'View Invoice History' }));
+    expect(await tab.findAllByText('No invoices yet.')).toHaveLength(2);
   });
 
   it('toasts a failed invoice history', async () => {

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { CreditCard, Download, Plus } from 'lucide-react';
 import { messages } from '@mediadiet/contract/messages';
 import { InvoicePdfLink } from '@/features/payment/components/invoice-pdf-link';
@@ -58,17 +58,51 @@ function SectionTitle({ id, children }: { id: string; children: string }) {
   );
 }
 
-function LoadError({ message }: { message: string }) {
+interface QueryContentProps<T> {
+  query: { data: T | undefined; isPending: boolean; isError: boolean };
+  loadError: string;
+  empty: string;
+  children: (data: NonNullable<T>) => ReactNode;
+}
+
+/**
+ * A section's content as its query stands: a spinner while it loads; `loadError` once it failed (also raised
+ * as a toast); `empty` when there is nothing (no row, an empty list); else `children` with what it read.
+ */
+function QueryContent<T>({ query, loadError, empty, children }: QueryContentProps<T>) {
+  useErrorToast(query.isError, loadError);
+  if (query.isPending) return <Spinner className="mt-4" />;
+  if (query.isError) {
+    return (
+      <p role="alert" className="mt-3 text-sm text-danger">
+        {loadError}
+      </p>
+    );
+  }
+  const { data } = query;
+  if (data == null || (Array.isArray(data) && data.length === 0)) {
+    return <p className="mt-3 text-sm text-ink-muted">{empty}</p>;
+  }
+  return children(data);
+}
+
+/** QueryContent for a list: its items in the section's bordered list, `children` rendering each as an `li`. */
+function QueryList<T>({
+  children,
+  ...content
+}: Omit<QueryContentProps<T[]>, 'children'> & { children: (item: T) => ReactNode }) {
   return (
-    <p role="alert" className="mt-3 text-sm text-danger">
-      {message}
-    </p>
+    <QueryContent {...content}>
+      {(items) => (
+        <ul className="mt-4 divide-y divide-line rounded-xl border border-line">{items.map(children)}</ul>
+      )}
+    </QueryContent>
   );
 }
 
 function DefaultMethodSection({ email }: { email?: string | undefined }) {
   const titleId = useId();
-  const { data: method, isPending, isError } = useCurrentPaymentMethod();
+  const current = useCurrentPaymentMethod();
   const [updateOpen, setUpdateOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const attachCard = useAttachCard({
@@ -76,25 +110,24 @@ function DefaultMethodSection({ email }: { email?: string | undefined }) {
     succeeded: messages.success.paymentMethodUpdated,
     onAttached: () => setUpdateOpen(false),
   });
-  useErrorToast(isError, messages.loading.paymentInformation);
 
   return (
     <section aria-labelledby={titleId} className="rounded-xl border border-line p-4 sm:p-5">
       <SectionTitle id={titleId}>Default payment method</SectionTitle>
-      {isPending ? (
-        <Spinner className="mt-4" />
-      ) : isError ? (
-        <LoadError message={messages.loading.paymentInformation} />
-      ) : method ? (
-        <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-          <CardSummary method={method} />
-          <Button variant="secondary" size="sm" onClick={() => setUpdateOpen(true)}>
-            Update Card
-          </Button>
-        </div>
-      ) : (
-        <p className="mt-3 text-sm text-ink-muted">No card on file yet.</p>
-      )}
+      <QueryContent
+        query={current}
+        loadError={messages.loading.paymentInformation}
+        empty="No card on file yet."
+      >
+        {(method) => (
+          <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+            <CardSummary method={method} />
+            <Button variant="secondary" size="sm" onClick={() => setUpdateOpen(true)}>
+              Update Card
+            </Button>
+          </div>
+        )}
+      </QueryContent>
       <Modal
         open={updateOpen}
         onOpenChange={(open) => {
@@ -166,29 +199,23 @@ function LatestInvoiceSection({
   onToggleHistory: () => void;
 }) {
   const titleId = useId();
-  const { data: invoice, isPending, isError } = useLatestInvoice();
-  useErrorToast(isError, messages.loading.paymentInformation);
+  const latest = useLatestInvoice();
+  const invoice = latest.data;
 
   return (
     <section aria-labelledby={titleId} className="rounded-xl border border-line p-4 sm:p-5">
       <SectionTitle id={titleId}>Latest invoice</SectionTitle>
-      {isPending ? (
-        <Spinner className="mt-4" />
-      ) : isError ? (
-        <LoadError message={messages.loading.paymentInformation} />
-      ) : invoice ? (
-        <div className="mt-4 flex flex-col gap-1">
-          <p className="flex flex-wrap items-center gap-2">
-            <span className="text-xl font-semibold text-ink tabular-nums">
-              {invoiceAmount(invoice.amount)}
-            </span>
-            <InvoiceStatusBadge status={invoice.status} />
-          </p>
-          <p className="text-sm text-ink-muted">{invoiceDate(invoice.date)}</p>
-        </div>
-      ) : (
-        <p className="mt-3 text-sm text-ink-muted">No invoices yet.</p>
-      )}
+      <QueryContent query={latest} loadError={messages.loading.paymentInformation} empty="No invoices yet.">
+        {({ amount, status, date }) => (
+          <div className="mt-4 flex flex-col gap-1">
+            <p className="flex flex-wrap items-center gap-2">
+              <span className="text-xl font-semibold text-ink tabular-nums">{invoiceAmount(amount)}</span>
+              <InvoiceStatusBadge status={status} />
+            </p>
+            <p className="text-sm text-ink-muted">{invoiceDate(date)}</p>
+          </div>
+        )}
+      </QueryContent>
       <div className="mt-4 flex flex-wrap gap-3">
         {invoice?.invoice_pdf ? (
           <InvoicePdfLink
@@ -216,7 +243,7 @@ function LatestInvoiceSection({
 
 function SavedCardsSection({ email }: { email?: string | undefined }) {
   const titleId = useId();
-  const { data: methods, isPending, isError } = usePaymentMethods();
+  const methods = usePaymentMethods();
   const setDefault = useSetDefaultPaymentMethod();
   const remove = useDeletePaymentMethod();
   const [adding, setAdding] = useState(false);
@@ -226,7 +253,6 @@ function SavedCardsSection({ email }: { email?: string | undefined }) {
     onAttached: () => setAdding(false),
   });
   const { confirm, confirmDialog } = useConfirm();
-  useErrorToast(isError, messages.loading.paymentMethods);
 
   const onSetDefault = (method: PaymentMethod) =>
     setDefault.mutate(method.id, {
@@ -264,51 +290,43 @@ function SavedCardsSection({ email }: { email?: string | undefined }) {
           </Button>
         )}
       </div>
-      {isPending ? (
-        <Spinner className="mt-4" />
-      ) : isError ? (
-        <LoadError message={messages.loading.paymentMethods} />
-      ) : methods.length === 0 ? (
-        <p className="mt-3 text-sm text-ink-muted">No saved cards.</p>
-      ) : (
-        <ul className="mt-4 divide-y divide-line rounded-xl border border-line">
-          {methods.map((method) => (
-            <li
-              key={method.id}
-              aria-label={cardLabel(method)}
-              className="flex flex-wrap items-center justify-between gap-3 px-4 py-3"
-            >
-              <div className="flex items-center gap-3">
-                <CardSummary method={method} />
-                {method.isDefault ? <Badge tone="accent">Default</Badge> : null}
-              </div>
-              <div className="flex gap-2">
-                {method.isDefault ? null : (
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    disabled={busyId !== undefined}
-                    loading={setDefault.isPending && busyId === method.id}
-                    onClick={() => onSetDefault(method)}
-                  >
-                    {messages.billing.setDefault}
-                  </Button>
-                )}
+      <QueryList query={methods} loadError={messages.loading.paymentMethods} empty="No saved cards.">
+        {(method) => (
+          <li
+            key={method.id}
+            aria-label={cardLabel(method)}
+            className="flex flex-wrap items-center justify-between gap-3 px-4 py-3"
+          >
+            <div className="flex items-center gap-3">
+              <CardSummary method={method} />
+              {method.isDefault ? <Badge tone="accent">Default</Badge> : null}
+            </div>
+            <div className="flex gap-2">
+              {method.isDefault ? null : (
                 <Button
-                  variant="ghost"
+                  variant="secondary"
                   size="sm"
-                  className="text-danger hover:bg-danger-soft"
                   disabled={busyId !== undefined}
-                  loading={remove.isPending && busyId === method.id}
-                  onClick={() => void onDelete(method)}
+                  loading={setDefault.isPending && busyId === method.id}
+                  onClick={() => onSetDefault(method)}
                 >
-                  {messages.billing.delete}
+                  {messages.billing.setDefault}
                 </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+              )}
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-danger hover:bg-danger-soft"
+                disabled={busyId !== undefined}
+                loading={remove.isPending && busyId === method.id}
+                onClick={() => void onDelete(method)}
+              >
+                {messages.billing.delete}
+              </Button>
+            </div>
+          </li>
+        )}
+      </QueryList>
       {adding ? (
         <section aria-labelledby={`${titleId}-add`} className="mt-6 rounded-xl border border-line p-4 sm:p-5">
           <h4 id={`${titleId}-add`} className="mb-4 font-semibold text-ink">
@@ -333,46 +351,37 @@ function SavedCardsSection({ email }: { email?: string | undefined }) {
 
 function InvoiceHistorySection({ id }: { id: string }) {
   const titleId = useId();
-  const { data: invoices, isPending, isError } = useInvoiceHistory();
-  useErrorToast(isError, messages.loading.invoiceHistory);
+  const history = useInvoiceHistory();
 
   return (
     <section id={id} aria-labelledby={titleId}>
       <SectionTitle id={titleId}>Invoice history</SectionTitle>
-      {isPending ? (
-        <Spinner className="mt-4" />
-      ) : isError ? (
-        <LoadError message={messages.loading.invoiceHistory} />
-      ) : invoices.length === 0 ? (
-        <p className="mt-3 text-sm text-ink-muted">No invoices yet.</p>
-      ) : (
-        <ul className="mt-4 divide-y divide-line rounded-xl border border-line">
-          {invoices.map((invoice) => (
-            <li
-              key={invoice.id}
-              className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3"
-            >
-              <div className="min-w-0">
-                <p className="font-medium text-ink">{invoiceDate(invoice.date)}</p>
-                {invoice.description ? <p className="text-sm text-ink-muted">{invoice.description}</p> : null}
-              </div>
-              <div className="flex items-center gap-3">
-                <span className="font-medium text-ink tabular-nums">{invoiceAmount(invoice.amount)}</span>
-                <InvoiceStatusBadge status={invoice.status} />
-                {invoice.invoice_pdf ? (
-                  <InvoicePdfLink
-                    href={invoice.invoice_pdf}
-                    invoiceId={invoice.id}
-                    className="text-sm font-medium text-accent underline-offset-2 hover:underline"
-                  >
-                    PDF<span className="sr-only"> of the invoice of {invoiceDate(invoice.date)}</span>
-                  </InvoicePdfLink>
-                ) : null}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryList query={history} loadError={messages.loading.invoiceHistory} empty="No invoices yet.">
+        {(invoice) => (
+          <li
+            key={invoice.id}
+            className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3"
+          >
+            <div className="min-w-0">
+              <p className="font-medium text-ink">{invoiceDate(invoice.date)}</p>
+              {invoice.description ? <p className="text-sm text-ink-muted">{invoice.description}</p> : null}
+            </div>
+            <div className="flex items-center gap-3">
+              <span className="font-medium text-ink tabular-nums">{invoiceAmount(invoice.amount)}</span>
+              <InvoiceStatusBadge status={invoice.status} />
+              {invoice.invoice_pdf ? (
+                <InvoicePdfLink
+                  href={invoice.invoice_pdf}
+                  invoiceId={invoice.id}
+                  className="text-sm font-medium text-accent underline-offset-2 hover:underline"
+                >
+                  PDF<span className="sr-only"> of the invoice of {invoiceDate(invoice.date)}</span>
+                </InvoicePdfLink>
+              ) : null}
+            </div>
+          </li>
+        )}
+      </QueryList>
     </section>
   );
 }

@@ -3,7 +3,6 @@ import { messages } from '@mediadiet/contract/messages';
 import { buttonClasses } from '@/components/ui/button';
 import { env } from '@/config/env';
 import { StatusCard, StatusText } from '@/features/questionnaire/components/status-card';
-import { useFocusWhenLost } from '@/features/questionnaire/hooks/use-focus-when-lost';
 
 export const SUPPORT_SUBJECT = 'Questionnaire: technical difficulties';
 
@@ -14,13 +13,12 @@ export function supportHref(email: string = env.supportEmail): string {
 
 /** FAILED (spec §2): 'Technical Difficulties' and Contact Support, which mails the support address. */
 export function FailedView({ focusHeading }: { focusHeading: boolean }) {
-  const headingRef = useFocusWhenLost<HTMLHeadingElement>(focusHeading);
   return (
     <StatusCard
       icon={<TriangleAlert className="size-7" />}
       tone="warning"
       title={messages.questionnaire.technicalDifficulties}
-      headingRef={headingRef}
+      focusHeading={focusHeading}
     >
       <StatusText>
         Something went wrong while we processed your answers, and your personality snapshot could not be

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useOptOut } from '@/features/questionnaire/api/opt-out';
 import { InfoCards, type InfoCard } from '@/features/questionnaire/components/info-cards';
-import { useFocusWhenLost } from '@/features/questionnaire/hooks/use-focus-when-lost';
+import { StepHeading } from '@/features/questionnaire/components/step-heading';
 
 const cards: InfoCard[] = [
   {
@@ -31,20 +31,15 @@ const cards: InfoCard[] = [
  */
 export function OfferView({ onBegin, focusHeading }: { onBegin: () => void; focusHeading: boolean }) {
   const optOut = useOptOut();
-  const headingRef = useFocusWhenLost<HTMLHeadingElement>(focusHeading);
   return (
     <Card className="max-w-5xl">
       <Badge tone="accent" className="px-3 py-1">
         <ShieldCheck aria-hidden="true" className="size-3.5" />
         {messages.questionnaire.privacyBadge}
       </Badge>
-      <h3
-        ref={headingRef}
-        tabIndex={-1}
-        className="mt-4 text-2xl font-semibold tracking-tight text-ink sm:text-3xl"
-      >
+      <StepHeading focusWhenLost={focusHeading} className="mt-4 sm:text-3xl">
         {messages.questionnaire.offerTitle}
-      </h3>
+      </StepHeading>
       <p className="mt-2 max-w-2xl text-[0.95rem] leading-relaxed text-ink-muted">
         A quick survey about how you read, watch and react. It lets Media Diet tell which content nourishes
         you and which drains you — for you, not for people in general.

@@ -17,8 +17,8 @@ import { LoadError } from '@/components/ui/load-error';
 import { Slider } from '@/components/ui/slider';
 import { PageSpinner } from '@/components/ui/spinner';
 import { usePersonalization } from '@/features/questionnaire/api/get-personalization';
+import { StepHeading } from '@/features/questionnaire/components/step-heading';
 import { useUpdatePersonalization } from '@/features/questionnaire/api/update-personalization';
-import { useFocusWhenLost } from '@/features/questionnaire/hooks/use-focus-when-lost';
 import {
   draftKey,
   draftScore,
@@ -46,20 +46,14 @@ export function PersonalitySnapshot({
   focusHeading,
 }: PersonalitySnapshotProps) {
   const query = usePersonalization();
-  const headingRef = useFocusWhenLost<HTMLHeadingElement>(focusHeading);
   const titleId = useId();
 
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-6">
       <div>
-        <h3
-          ref={headingRef}
-          id={titleId}
-          tabIndex={-1}
-          className="text-2xl font-semibold tracking-tight text-ink"
-        >
+        <StepHeading focusWhenLost={focusHeading} id={titleId}>
           {messages.questionnaire.snapshotTitle}
-        </h3>
+        </StepHeading>
         <p className="mt-1 max-w-2xl text-[0.95rem] leading-relaxed text-ink-muted">
           How you tend to respond to what you read and watch, on a scale from 1 to 5. If a score does not feel
           like you, move it: your analyses follow these settings.

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ChangeEvent } from 'react';
 import { Check } from 'lucide-react';
 import type { Answer, Question } from '@mediadiet/contract/questionnaire';
 import { cn } from '@/lib/cn';
@@ -22,56 +22,30 @@ export interface QuestionInputProps {
  * area. Native inputs, so keyboard use (Tab, Space, arrow keys within a radio group) works as everywhere.
  */
 export function QuestionInput({ question, answer, onChange, labelledBy }: QuestionInputProps) {
+  const choice = { question, onChange, labelledBy };
+  const text = typeof answer === 'string' ? answer : '';
+  const textInput = {
+    'aria-labelledby': labelledBy,
+    value: text,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.target.value),
+    placeholder: 'Your answer',
+  };
   switch (question.type) {
     case 'MULTIPLE_CHOICE':
-      return (
-        <Checkboxes
-          question={question}
-          selected={Array.isArray(answer) ? answer : []}
-          onChange={onChange}
-          labelledBy={labelledBy}
-        />
-      );
+      return <Checkboxes {...choice} selected={Array.isArray(answer) ? answer : []} />;
     case 'RADIO':
-      return (
-        <Radios
-          question={question}
-          selected={typeof answer === 'string' ? answer : ''}
-          onChange={onChange}
-          labelledBy={labelledBy}
-        />
-      );
+      return <Radios {...choice} selected={text} />;
     case 'AB_SELECTION':
-      return (
-        <AbChoice
-          question={question}
-          selected={typeof answer === 'string' ? answer : ''}
-          onChange={onChange}
-          labelledBy={labelledBy}
-        />
-      );
+      return <AbChoice {...choice} selected={text} />;
     case 'TEXT_SHORT':
-      return (
-        <input
-          type="text"
-          aria-labelledby={labelledBy}
-          value={typeof answer === 'string' ? answer : ''}
-          maxLength={TEXT_SHORT_MAX}
-          onChange={(event) => onChange(event.target.value)}
-          placeholder="Your answer"
-          className={textClasses}
-        />
-      );
+      return <input type="text" maxLength={TEXT_SHORT_MAX} className={textClasses} {...textInput} />;
     case 'TEXT_LONG':
       return (
         <textarea
-          aria-labelledby={labelledBy}
           rows={TEXT_LONG_ROWS}
-          value={typeof answer === 'string' ? answer : ''}
           maxLength={TEXT_LONG_MAX}
-          onChange={(event) => onChange(event.target.value)}
-          placeholder="Your answer"
           className={cn(textClasses, 'h-auto resize-y py-3 leading-relaxed')}
+          {...textInput}
         />
       );
   }

@@ -1,7 +1,7 @@
-import type { ReactNode, Ref } from 'react';
+import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { IconBadge, type IconBadgeProps } from '@/components/ui/icon-badge';
-import { cn } from '@/lib/cn';
+import { StepHeading } from '@/features/questionnaire/components/step-heading';
 
 export interface StatusCardProps {
   icon: ReactNode;
@@ -10,12 +10,19 @@ export interface StatusCardProps {
   eyebrow?: string;
   title: string;
   /** The heading takes focus when the view replaces the one that had it (useFocusWhenLost). */
-  headingRef: Ref<HTMLHeadingElement>;
+  focusHeading: boolean;
   children: ReactNode;
 }
 
 /** One step of the questionnaire's way (welcome, processing, failed): a centred card with an icon and a heading. */
-export function StatusCard({ icon, tone = 'accent', eyebrow, title, headingRef, children }: StatusCardProps) {
+export function StatusCard({
+  icon,
+  tone = 'accent',
+  eyebrow,
+  title,
+  focusHeading,
+  children,
+}: StatusCardProps) {
   return (
     <Card className="max-w-3xl text-center">
       <IconBadge size="xl" tone={tone} className="mx-auto">
@@ -24,13 +31,9 @@ export function StatusCard({ icon, tone = 'accent', eyebrow, title, headingRef, 
       {eyebrow ? (
         <p className="mt-5 text-xs font-semibold tracking-wide text-accent-ink uppercase">{eyebrow}</p>
       ) : null}
-      <h3
-        ref={headingRef}
-        tabIndex={-1}
-        className={cn(eyebrow ? 'mt-1' : 'mt-5', 'text-2xl font-semibold tracking-tight text-ink')}
-      >
+      <StepHeading focusWhenLost={focusHeading} className={eyebrow ? 'mt-1' : 'mt-5'}>
         {title}
-      </h3>
+      </StepHeading>
       {children}
     </Card>
   );

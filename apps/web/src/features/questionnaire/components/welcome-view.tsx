@@ -5,18 +5,16 @@ import { messages } from '@mediadiet/contract/messages';
 import { Button } from '@/components/ui/button';
 import { questionsQuery } from '@/features/questionnaire/api/get-questions';
 import { StatusCard, StatusText } from '@/features/questionnaire/components/status-card';
-import { useFocusWhenLost } from '@/features/questionnaire/hooks/use-focus-when-lost';
 
 /** NOT_STARTED, second step (spec §2): 'Welcome to our survey!', 'There are 15 questions.', Begin Survey. */
 export function WelcomeView({ onBegin, focusHeading }: { onBegin: () => void; focusHeading: boolean }) {
   // The questions load while the reader reads this.
   usePrefetchQuery(questionsQuery);
-  const headingRef = useFocusWhenLost<HTMLHeadingElement>(focusHeading);
   return (
     <StatusCard
       icon={<ClipboardList className="size-7" />}
       title={messages.questionnaire.welcomeTitle}
-      headingRef={headingRef}
+      focusHeading={focusHeading}
     >
       <p className="mt-2 text-lg text-ink">
         {messages.questionnaire.questionCount(QUESTIONNAIRE_QUESTION_COUNT)}

@@ -11,10 +11,9 @@ import {
   answerConfirm,
   createTestQueryClient,
   failure,
-  findStatusPanel,
   findConfirm,
   findToast,
-  renderSubscriptionPage,
+  openSubscriptionPage,
   mockBillingServer,
   mockLocalCardSetup,
   typeCard,
@@ -32,15 +31,10 @@ function newCustomer(
 ) {
   const state = mockBillingServer({ subscription: null, user: options.user ?? neverTrialed });
   mockLocalCardSetup(state, { clientSecret: 'seti_secret_1', paymentMethodId: 'pm_new' });
-  server.use(
-    http.post(
-      '*/api/subscription/create',
-      state.json('POST /api/subscription/create', {
-        success: true,
-        subscription: buildSubscription({ status: options.status ?? 'trialing' }),
-      }),
-    ),
-  );
+  state.answer('POST /api/subscription/create', {
+    success: true,
+    subscription: buildSubscription({ status: options.status ?? 'trialing' }),
+  });
   return state;
 }
 
@@ -61,8 +55,7 @@ async function startBasicTrial(user: UserEvent, number?: string) {
 describe('Plans for a user without a plan', () => {
   it('offers Start Free, and Start Free Trial on paid plans when the user never had a trial', async () => {
     newCustomer();
-    renderSubscriptionPage();
-    await findStatusPanel();
+    await openSubscriptionPage();
     expect(within(planCard('Free')).getByRole('button', { name: 'Start Free' })).toBeEnabled();
     expect(within(planCard('Basic')).getByRole('button', { name: 'Start Free Trial' })).toBeEnabled();
     expect(within(planCard('Premium')).getByRole('button', { name: 'Start Free Trial' })).toBeEnabled();
@@ -77,8 +70,7 @@ describe('Plans for a user without a plan', () => {
 
   it('offers Subscribe once the user had a trial', async () => {
     newCustomer({ user: trialed });
-    renderSubscriptionPage();
-    await findStatusPanel();
+    await openSubscriptionPage();
     expect(within(planCard('Basic')).getByRole('button', { name: 'Subscribe' })).toBeInTheDocument();
     expect(within(planCard('Premium')).getByRole('button', { name: 'Subscribe' })).toBeInTheDocument();
   });
@@ -86,8 +78,7 @@ describe('Plans for a user without a plan', () => {
   it('choosing Free toasts that the card is not charged and opens Secure Account Setup', async () => {
     const user = userEvent.setup();
     newCustomer();
-    renderSubscriptionPage();
-    await findStatusPanel();
+    await openSubscriptionPage();
     await user.click(within(planCard('Free')).getByRole('button', { name: 'Start Free' }));
     expect(await findToast('Your card will not be charged while on the free plan.')).toBeInTheDocument();
     const dialog = await screen.findByRole('dialog', { name: 'Secure Account Setup' });
@@ -108,8 +99,7 @@ describe('Plans for a user without a plan', () => {
   it('choosing a paid plan opens Complete Your Subscription with Start Subscription', async () => {
     const user = userEvent.setup();
     newCustomer();
-    renderSubscriptionPage();
-    await findStatusPanel();
+    await openSubscriptionPage();
     await user.click(within(planCard('Premium')).getByRole('button', { name: 'Start Free Trial' }));
     const dialog = await screen.findByRole('dialog', { name: 'Complete Your Subscription' });
     expect(within(dialog).getByRole('button', { name: 'Start Subscription' })).toBeInTheDocument();
@@ -125,8 +115,7 @@ describe('Plans for a user without a plan', () => {
     const otherTab = new TabBus();
     const heard: UserUpdateMessage[] = [];
     otherTab.subscribe((message) => heard.push(message));
-    renderSubscriptionPage({ queryClient });
-    await findStatusPanel();
+    await openSubscriptionPage({ queryClient });
     await user.click(within(planCard('Basic')).getByRole('button', { name: 'Start Free Trial' }));
     await screen.findByRole('dialog', { name: 'Complete Your Subscription' });
     await fillCard(user);
@@ -153,8 +142,7 @@ describe('Plans for a user without a plan', () => {
   it('closing the success modal reloads the subscription and refreshes the user', async () => {
     const user = userEvent.setup();
     const state = newCustomer();
-    renderSubscriptionPage();
-    await findStatusPanel();
+    await openSubscriptionPage();
     await user.click(within(planCard('Free')).getByRole('button', { name: 'Start Free' }));
     await screen.findByRole('dialog', { name: 'Secure Account Setup' });
     await fillCard(user);
@@ -174,8 +162,7 @@ describe('Plans for a user without a plan', () => {
   it('Continue to Dashboard goes to the dashboard', async () => {
     const user = userEvent.setup();
     newCustomer();
-    const { router } = renderSubscriptionPage();
-    await findStatusPanel();
+    const { router } = await openSubscriptionPage();
     await startBasicTrial(user);
     const success = await screen.findByRole('dialog', { name: 'Welcome to Basic!' });
     await user.click(within(success).getByRole('button', { name: 'Continue to Dashboard' }));
@@ -193,8 +180,7 @@ describe('Plans for a user without a plan', () => {
         return HttpResponse.json({ success: true, subscription: buildSubscription({ status: 'active' }) });
       }),
     );
-    renderSubscriptionPage();
-    await findStatusPanel();
+    await openSubscriptionPage();
     await user.click(within(planCard('Basic')).getByRole('button', { name: 'Start Free Trial' }));
     await fillCard(user);
     const submit = screen.getByRole('button', { name: 'Start Subscription' });
@@ -208,8 +194,7 @@ describe('Plans for a user without a plan', () => {
   it('refuses a created subscription whose status is not active or trialing', async () => {
     const user = userEvent.setup();
     newCustomer({ status: 'past_due' });
-    renderSubscriptionPage();
-    await findStatusPanel();
+    await openSubscriptionPage();
     await startBasicTrial(user);
     const dialog = screen.getByRole('dialog', { name: 'Complete Your Subscription' });
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
@@ -223,8 +208,7 @@ describe('Plans for a user without a plan', () => {
     const user = userEvent.setup();
     const state = newCustomer();
     server.use(http.post('*/api/payment/local/confirm-setup', () => failure('Your card was declined.', 402)));
-    renderSubscriptionPage();
-    await findStatusPanel();
+    await openSubscriptionPage();
     await startBasicTrial(user, '4000 0000 0000 0002');
     const dialog = screen.getByRole('dialog', { name: 'Complete Your Subscription' });
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your card was declined.');
@@ -236,8 +220,7 @@ describe('Plans for a user without a plan', () => {
     const user = userEvent.setup();
     newCustomer();
     server.use(http.post('*/api/subscription/create', () => failure('Plan unavailable', 409)));
-    renderSubscriptionPage();
-    await findStatusPanel();
+    await openSubscriptionPage();
     await startBasicTrial(user);
     const dialog = screen.getByRole('dialog', { name: 'Complete Your Subscription' });
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Plan unavailable');
@@ -248,8 +231,7 @@ describe('Plans for a user without a plan', () => {
     const user = userEvent.setup();
     const state = newCustomer();
     server.use(http.post('*/api/payment/intent', () => failure('provider down', 502)));
-    renderSubscriptionPage();
-    await findStatusPanel();
+    await openSubscriptionPage();
     await startBasicTrial(user);
     expect(await findToast('Failed to setup payment')).toBeInTheDocument();
     expect(state.calls['POST /api/payment/local/confirm-setup']).toBeUndefined();
@@ -268,8 +250,7 @@ describe('Plans for a user without a plan', () => {
         }),
       ),
     );
-    renderSubscriptionPage();
-    await findStatusPanel();
+    await openSubscriptionPage();
     await startBasicTrial(user);
     expect(await findToast('Payment provider has not been initialized')).toBeInTheDocument();
     expect(state.calls['POST /api/payment/local/confirm-setup']).toBeUndefined();
@@ -280,8 +261,7 @@ describe('Plans for a user on a plan', () => {
   async function openPlans(subscription = buildSubscription({ plan: 'basic' })) {
     const user = userEvent.setup();
     const state = mockBillingServer({ subscription, user: trialed });
-    renderSubscriptionPage();
-    const panel = await findStatusPanel();
+    const { panel } = await openSubscriptionPage();
     await user.click(within(panel).getByRole('button', { name: 'Manage Subscription' }));
     await user.click(
       within(await screen.findByRole('dialog', { name: 'Manage Subscription' })).getByRole('button', {
@@ -309,15 +289,10 @@ describe('Plans for a user on a plan', () => {
 
   it('changes plan after the confirmation', async () => {
     const { user, state, dialog } = await openPlans();
-    server.use(
-      http.post(
-        '*/api/subscription/update',
-        state.json('POST /api/subscription/update', {
-          success: true,
-          subscription: buildSubscription({ plan: 'premium' }),
-        }),
-      ),
-    );
+    state.answer('POST /api/subscription/update', {
+      success: true,
+      subscription: buildSubscription({ plan: 'premium' }),
+    });
     await user.click(
       within(within(dialog).getByRole('article', { name: 'Premium' })).getByRole('button', {
         name: 'Change Plan',
@@ -378,8 +353,8 @@ describe('Plans for a user on a plan', () => {
   it('shows the Free plan to a user on free', async () => {
     const user = userEvent.setup();
     mockBillingServer({ subscription: buildSubscription({ plan: 'free', status: 'free' }), user: trialed });
-    renderSubscriptionPage();
-    await user.click(within(await findStatusPanel()).getByRole('button', { name: 'Upgrade Plan' }));
+    const { panel } = await openSubscriptionPage();
+    await user.click(within(panel).getByRole('button', { name: 'Upgrade Plan' }));
     const dialog = await screen.findByRole('dialog', { name: 'Subscription Plans' });
     expect(within(dialog).getAllByRole('article')).toHaveLength(3);
     expect(

@@ -10,6 +10,7 @@ import {
   findStatusPanel,
   findConfirm,
   findToast,
+  openSubscriptionPage,
   renderSubscriptionPage,
   mockBillingServer,
 } from '@/testing/billing-test-utils';
@@ -21,8 +22,7 @@ vi.mock('@/features/subscription/utils/celebrate', () => ({ celebrate: vi.fn(() 
 describe('Subscription page — status panel', () => {
   it('shows Overview, Usage Limits and Payment Method tabs for Basic', async () => {
     mockBillingServer({ subscription: buildSubscription({ plan: 'basic' }) });
-    renderSubscriptionPage();
-    const panel = await findStatusPanel();
+    const { panel } = await openSubscriptionPage();
     const tabs = within(panel)
       .getAllByRole('tab')
       .map((tab) => tab.textContent);
@@ -41,8 +41,8 @@ describe('Subscription page — status panel', () => {
 
   it('shows the tabs for Premium and for a free plan scheduled to cancel', async () => {
     mockBillingServer({ subscription: buildSubscription({ plan: 'premium' }) });
-    const first = renderSubscriptionPage();
-    expect(within(await findStatusPanel()).getAllByRole('tab')).toHaveLength(3);
+    const first = await openSubscriptionPage();
+    expect(within(first.panel).getAllByRole('tab')).toHaveLength(3);
     first.unmount();
 
     mockBillingServer({
@@ -52,8 +52,7 @@ describe('Subscription page — status panel', () => {
         cancelAt: 1_740_000_000,
       }),
     });
-    renderSubscriptionPage();
-    const panel = await findStatusPanel();
+    const { panel } = await openSubscriptionPage();
     expect(within(panel).getAllByRole('tab')).toHaveLength(3);
     expect(within(panel).getByText('Scheduled to Cancel')).toBeInTheDocument();
     expect(within(panel).getByText('Scheduled to cancel on')).toBeInTheDocument();
@@ -62,8 +61,7 @@ describe('Subscription page — status panel', () => {
   it('gives a free user a summary card with Upgrade Plan, which opens the plans', async () => {
     const user = userEvent.setup();
     mockBillingServer({ subscription: buildSubscription({ plan: 'free', status: 'free', overageRate: 0 }) });
-    renderSubscriptionPage();
-    const panel = await findStatusPanel();
+    const { panel } = await openSubscriptionPage();
     expect(within(panel).queryByRole('tab')).not.toBeInTheDocument();
     expect(within(panel).getByText('Free plan')).toBeInTheDocument();
     expect(within(panel).getByText('You are on the free plan.')).toBeInTheDocument();
@@ -79,8 +77,7 @@ describe('Subscription page — status panel', () => {
 
   it('shows No Active Subscription and the plans panel without a subscription', async () => {
     mockBillingServer({ subscription: null });
-    renderSubscriptionPage();
-    const panel = await findStatusPanel();
+    const { panel } = await openSubscriptionPage();
     expect(within(panel).getByRole('heading', { name: 'No Active Subscription' })).toBeInTheDocument();
     expect(
       within(panel).getByText('Start analyzing content by selecting a plan that fits your needs.'),
@@ -107,8 +104,7 @@ describe('Subscription page — status panel', () => {
   it('toasts when the plans cannot be loaded', async () => {
     mockBillingServer({ subscription: null });
     server.use(http.get('*/api/subscription/plans', () => failure('nope')));
-    renderSubscriptionPage();
-    await findStatusPanel();
+    await openSubscriptionPage();
     expect(await findToast('Failed to load subscription plans')).toBeInTheDocument();
   });
 });
@@ -118,8 +114,7 @@ describe('Subscription page — free-trial banner', () => {
     mockBillingServer({
       user: buildUser({ state: { hasHadFreeTrial: false, shouldShowExtensionWizard: false } }),
     });
-    renderSubscriptionPage();
-    await findStatusPanel();
+    await openSubscriptionPage();
     expect(screen.getByRole('complementary', { name: 'Free trial' })).toHaveTextContent(
       'Start your 10-day free trial. Your card is charged after the trial unless you cancel.',
     );
@@ -129,8 +124,7 @@ describe('Subscription page — free-trial banner', () => {
     mockBillingServer({
       user: buildUser({ state: { hasHadFreeTrial: true, shouldShowExtensionWizard: false } }),
     });
-    renderSubscriptionPage();
-    await findStatusPanel();
+    await openSubscriptionPage();
     expect(screen.queryByRole('complementary', { name: 'Free trial' })).not.toBeInTheDocument();
   });
 });
@@ -163,15 +157,10 @@ describe('Manage Subscription modal', () => {
 
   it('cancels after the confirmation, and not when the user keeps it', async () => {
     const server$ = mockBillingServer({ subscription: buildSubscription({ plan: 'basic' }) });
-    server.use(
-      http.post(
-        '*/api/subscription/cancel',
-        server$.json('POST /api/subscription/cancel', {
-          success: true,
-          subscription: buildSubscription({ status: 'scheduled_cancelation', cancelAt: 1_740_000_000 }),
-        }),
-      ),
-    );
+    server$.answer('POST /api/subscription/cancel', {
+      success: true,
+      subscription: buildSubscription({ status: 'scheduled_cancelation', cancelAt: 1_740_000_000 }),
+    });
     renderSubscriptionPage();
     let { user, dialog } = await openManage();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel Subscription' }));
@@ -231,15 +220,10 @@ describe('Manage Subscription modal', () => {
       }),
       nextBilling: null,
     });
-    server.use(
-      http.post(
-        '*/api/subscription/reactivate',
-        server$.json('POST /api/subscription/reactivate', {
-          success: true,
-          subscription: buildSubscription({ plan: 'premium' }),
-        }),
-      ),
-    );
+    server$.answer('POST /api/subscription/reactivate', {
+      success: true,
+      subscription: buildSubscription({ plan: 'premium' }),
+    });
     renderSubscriptionPage();
     const { user, dialog } = await openManage();
     expect(within(dialog).getByText('Scheduled to cancel on').nextElementSibling).toHaveTextContent(

@@ -7,10 +7,9 @@ import { server } from '@/testing/msw-server';
 import {
   answerConfirm,
   failure,
-  findStatusPanel,
   findConfirm,
   findToast,
-  renderSubscriptionPage,
+  openSubscriptionPage,
   mockBillingServer,
 } from '@/testing/billing-test-utils';
 
@@ -24,8 +23,7 @@ async function openUsageLimits(overageLimit = 0) {
       return Response.json({ success: true, subscription: buildSubscription({ overageLimit: body.amount }) });
     }),
   );
-  renderSubscriptionPage();
-  const panel = await findStatusPanel();
+  const { panel } = await openSubscriptionPage();
   await user.click(within(panel).getByRole('tab', { name: 'Usage Limits' }));
   const slider = await screen.findByRole('slider', { name: 'Monthly overage cap' });
   return { user, state, slider };
@@ -128,8 +126,8 @@ describe('Usage Limits', () => {
     const user = userEvent.setup();
     mockBillingServer({ subscription: buildSubscription({ plan: 'premium' }) });
     server.use(http.get('*/api/pricing', () => failure('down')));
-    renderSubscriptionPage();
-    await user.click(within(await findStatusPanel()).getByRole('tab', { name: 'Usage Limits' }));
+    const { panel } = await openSubscriptionPage();
+    await user.click(within(panel).getByRole('tab', { name: 'Usage Limits' }));
     expect(await findToast('Failed to fetch pricing data')).toBeInTheDocument();
     expect(screen.getByText('Loading pricing information...')).toBeInTheDocument();
   });
