@@ -61,6 +61,12 @@ export function dayOf(instant: Date, timeZone: string = DEFAULT_TIME_ZONE): stri
   return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`;
 }
 
+/** Minutes since local midnight of `instant` in `timeZone` (the wall clock's hour × 60 + minute). */
+export function minutesOfDay(instant: Date, timeZone: string = DEFAULT_TIME_ZONE): number {
+  const w = wallClock(instant.getTime(), timeZone);
+  return w.hour * 60 + w.minute;
+}
+
 /** The day `delta` days after `day` (before, when negative); calendar arithmetic, no time zone involved. */
 export function addDays(day: string, delta: number): string {
   const at = new Date(`${day}T00:00:00.000Z`);

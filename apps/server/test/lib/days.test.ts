@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayOf, readingPeriods, startOfDay, weekdayOf } from '../../src/lib/days.ts';
+import { addDays, dayOf, minutesOfDay, readingPeriods, startOfDay, weekdayOf } from '../../src/lib/days.ts';
 import { currentMonth, periodRange, trendBuckets } from '../../src/modules/analysis/periods.ts';
 
 const HOUR = 3_600_000;
@@ -14,6 +14,13 @@ describe('days in a time zone', () => {
     expect(dayOf(new Date('2026-11-30T15:00:00.000Z'), 'Asia/Tokyo')).toBe('2026-12-01');
     expect(weekdayOf('2026-11-29')).toBe(6); // Sunday
     expect(weekdayOf('2026-11-30')).toBe(0); // Monday
+  });
+
+  it('reads the wall clock’s minutes since midnight there', () => {
+    const instant = new Date('2026-11-30T03:05:00.000Z');
+    expect(minutesOfDay(instant)).toBe(3 * 60 + 5);
+    expect(minutesOfDay(instant, 'America/Los_Angeles')).toBe(19 * 60 + 5);
+    expect(minutesOfDay(instant, 'Asia/Kolkata')).toBe(8 * 60 + 35);
   });
 
   it('starts a day at its first instant, also where the clocks skip or repeat midnight', () => {

@@ -1,5 +1,5 @@
 import { DAY } from '../../lib/clock.ts';
-import { addDays, dayOf } from '../../lib/days.ts';
+import { addDays, dayOf, minutesOfDay, weekdayOf } from '../../lib/days.ts';
 
 /**
  * The weeks of the weekly letter (decision 158), in the person's time zone: the letter of a week is about the
@@ -16,29 +16,6 @@ export interface LetterWeek {
   key: string;
   from: string;
   to: string;
-}
-
-const hourFormats = new Map<string, Intl.DateTimeFormat>();
-/** Minutes since local midnight of `now` in `timeZone`. */
-function minutesOfDay(now: Date, timeZone: string): number {
-  let format = hourFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    hourFormats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(now);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return part('hour') * 60 + part('minute');
-}
-
-/** ISO weekday of a day: Monday 1 … Sunday 7. */
-function isoWeekday(day: string): number {
-  return ((new Date(`${day}T00:00:00.000Z`).getUTCDay() + 6) % 7) + 1;
 }
 
 /** The ISO week (`2026-W47`) of the week starting on the Monday `monday`. */
@@ -65,7 +42,7 @@ export function weekOfKey(key: string): LetterWeek | null {
 
 /** The Monday of the week `day` falls in. */
 function mondayOf(day: string): string {
-  return addDays(day, 1 - isoWeekday(day));
+  return addDays(day, -weekdayOf(day));
 }
 
 /** The week the letter sent at `now` is about: the last full week before the one `now` falls in, in `timeZone`. */
@@ -76,7 +53,7 @@ export function letterWeek(now: Date, timeZone: string): LetterWeek {
 
 /** Whether the scheduled letter of the week `now` falls in is due: from Monday 07:00 local time on. */
 export function scheduledLetterDue(now: Date, timeZone: string): boolean {
-  return isoWeekday(dayOf(now, timeZone)) > 1 || minutesOfDay(now, timeZone) >= LETTER_HOUR * 60;
+  return weekdayOf(dayOf(now, timeZone)) > 0 || minutesOfDay(now, timeZone) >= LETTER_HOUR * 60;
 }
 
 const dayMonth = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
