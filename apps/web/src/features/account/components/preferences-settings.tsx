@@ -6,6 +6,7 @@ import { Card, CardDescription, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { useUpdatePreferences } from '@/features/account/api/update-preferences';
+import { InlineQueryState } from '@/features/account/components/inline-query-state';
 import { TimeZoneCombobox } from '@/features/account/components/time-zone-combobox';
 import { usePreferences } from '@/lib/preferences';
 import { browserTimeZone, sameZone, timeIn, zoneLabel, zoneOffsetLabel } from '@/lib/time-zones';
@@ -35,18 +36,8 @@ export function PreferencesSettings({ letterActions }: { letterActions?: ReactNo
       <CardTitle as="h3" id={titleId}>
         {text.title}
       </CardTitle>
-      {preferences.isPending ? (
-        <div className="mt-5 flex items-center gap-3 text-sm text-ink-muted">
-          <Spinner size="sm" label={text.loading} />
-          <span aria-hidden="true">{text.loading}</span>
-        </div>
-      ) : preferences.isError ? (
-        <div role="alert" className="mt-5 flex flex-wrap items-center gap-3">
-          <p className="text-sm font-medium text-danger">{text.loadFailed}</p>
-          <Button variant="secondary" size="sm" onClick={() => void preferences.refetch()}>
-            Try again
-          </Button>
-        </div>
+      {preferences.isPending || preferences.isError ? (
+        <InlineQueryState query={preferences} loading={text.loading} failed={text.loadFailed} />
       ) : (
         <>
           <TimeZoneSection

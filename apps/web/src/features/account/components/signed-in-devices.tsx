@@ -6,13 +6,13 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card';
 import { IconBadge } from '@/components/ui/icon-badge';
-import { Spinner } from '@/components/ui/spinner';
 import {
   useDevices,
   useDisconnectBrowser,
   useSignOutDevice,
   useSignOutOthers,
 } from '@/features/account/api/devices';
+import { InlineQueryState } from '@/features/account/components/inline-query-state';
 
 const text = messages.security;
 
@@ -37,22 +37,12 @@ export function SignedInDevices() {
         {text.devicesTitle}
       </CardTitle>
       <CardDescription>
-        Where your account is signed in, and the browsers your extension is paired with. Sign out anything
-        you don’t recognise.
+        Where your account is signed in, and the browsers your extension is paired with. Sign out anything you
+        don’t recognise.
       </CardDescription>
 
-      {devices.isPending ? (
-        <div className="mt-5 flex items-center gap-3 text-sm text-ink-muted">
-          <Spinner size="sm" label={text.devicesLoading} />
-          <span aria-hidden="true">{text.devicesLoading}</span>
-        </div>
-      ) : devices.isError ? (
-        <div role="alert" className="mt-5 flex flex-wrap items-center gap-3">
-          <p className="text-sm font-medium text-danger">{text.devicesFailed}</p>
-          <Button variant="secondary" size="sm" onClick={() => void devices.refetch()}>
-            Try again
-          </Button>
-        </div>
+      {devices.isPending || devices.isError ? (
+        <InlineQueryState query={devices} loading={text.devicesLoading} failed={text.devicesFailed} />
       ) : (
         <>
           <ul className="mt-5 divide-y divide-line border-y border-line">
