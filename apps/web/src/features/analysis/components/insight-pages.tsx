@@ -255,7 +255,13 @@ function PageRow({ page, href }: { page: InsightPage; href: string }) {
       <PageHeading
         id={id}
         page={page}
-        link={{ to: href, returnFocus: `insight-${page.id}`, rest: `${id}-impact` }}
+        link={{
+          to: href,
+          returnFocus: `insight-${page.id}`,
+          rest: `${id}-impact`,
+          // Inside the row: the list clips what lies outside it.
+          className: 'focus-visible:after:-outline-offset-2',
+        }}
         className="flex-1"
       />
       <div id={`${id}-impact`} className="shrink-0">
