@@ -13,13 +13,14 @@ import { usePrintDate } from '@/features/analysis/hooks/use-print-date';
 import { formatCount, formatLongDate } from '@/features/analysis/utils/format';
 import { periodLongName } from '@/features/analysis/utils/insights';
 import {
-  changeSentence,
+  changeSentences,
+  emptyTrendText,
   periodLeaning,
   TREND_VERDICTS,
   trendWhen,
-  VERDICT_STYLE,
   wholePercents,
 } from '@/features/analysis/utils/verdict-trend';
+import { VerdictSwatch } from '@/features/analysis/components/verdict-trend-chart';
 
 /** How many of the period's most visited sites the summary names (Top Domains in the details lists them all). */
 export const SUMMARY_TOP_SITES = 5;
@@ -131,18 +132,10 @@ function SummaryVerdict({
   const leaning = periodLeaning(trend.total);
   const percents = wholePercents(trend.total.shares);
   if (!leaning || !percents) {
-    return (
-      <p className="mt-2 text-sm text-ink">
-        {trend.excluded === 0
-          ? messages.trend.empty
-          : messages.trend.noVerdicts(trend.excluded, formatCount(trend.excluded))}
-      </p>
-    );
+    return <p className="mt-2 text-sm text-ink">{emptyTrendText(trend)}</p>;
   }
   const when = trendWhen(period, current, periodLongName);
-  const sentences = (['draining', 'uplifting'] as const)
-    .map((verdict) => changeSentence(verdict, trend, when))
-    .filter((sentence): sentence is string => sentence !== null);
+  const sentences = changeSentences(trend, when);
   const previous = parseTrendPeriod(trend.previous.period);
   const classified = trend.total.classified;
   return (
@@ -156,11 +149,7 @@ function SummaryVerdict({
       <ul aria-labelledby={labelledBy} className="mt-4 grid grid-cols-4 gap-3 text-sm">
         {TREND_VERDICTS.map((verdict) => (
           <li key={verdict} className="flex items-center gap-2">
-            <span
-              aria-hidden="true"
-              className="size-3 shrink-0 rounded-sm"
-              style={{ background: VERDICT_STYLE[verdict].background }}
-            />
+            <VerdictSwatch verdict={verdict} className="size-3" />
             <span>
               {messages.trend.verdicts[verdict]}{' '}
               <span className="font-semibold tabular-nums">{`${percents[verdict]} %`}</span>

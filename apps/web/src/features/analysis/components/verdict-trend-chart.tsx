@@ -1,5 +1,7 @@
+import type { Verdict } from '@mediadiet/contract/analysis';
 import type { VerdictTrendBucket } from '@mediadiet/contract/insights';
 import { messages } from '@mediadiet/contract/messages';
+import { cn } from '@/lib/cn';
 import {
   bucketShortLabel,
   TREND_VERDICTS,
@@ -97,17 +99,24 @@ function BucketBar({ bucket, unit }: { bucket: VerdictTrendBucket; unit: 'week' 
   );
 }
 
+/** A verdict's swatch: its colour and pattern, beside its name (decorative; the name says it). */
+export function VerdictSwatch({ verdict, className }: { verdict: Verdict; className: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cn('shrink-0 rounded-sm', className)}
+      style={{ background: VERDICT_STYLE[verdict].background }}
+    />
+  );
+}
+
 /** The chart's legend: each verdict's name beside its swatch (colour and pattern). */
 export function VerdictTrendLegend() {
   return (
     <ul aria-label="Legend" className="flex flex-wrap gap-x-4 gap-y-1.5 text-sm text-ink">
       {TREND_VERDICTS.map((verdict) => (
         <li key={verdict} className="flex items-center gap-2">
-          <span
-            aria-hidden="true"
-            className="size-3.5 shrink-0 rounded-sm"
-            style={{ background: VERDICT_STYLE[verdict].background }}
-          />
+          <VerdictSwatch verdict={verdict} className="size-3.5" />
           {messages.trend.verdicts[verdict]}
         </li>
       ))}

@@ -12,7 +12,8 @@ import { periodLabel } from '@/features/analysis/utils/insights';
 import {
   bucketCountedDays,
   bucketLabel,
-  changeSentence,
+  changeSentences,
+  emptyTrendText,
   previousName,
   TREND_VERDICTS,
   trendWhen,
@@ -62,18 +63,10 @@ function TrendBody({
   const tableId = useId();
   const periodName = periodLabel(period);
   if (trend.total.classified === 0) {
-    return (
-      <p className="text-sm text-ink-muted">
-        {trend.excluded === 0
-          ? messages.trend.empty
-          : messages.trend.noVerdicts(trend.excluded, formatCount(trend.excluded))}
-      </p>
-    );
+    return <p className="text-sm text-ink-muted">{emptyTrendText(trend)}</p>;
   }
   const when = trendWhen(period, current);
-  const sentences = (['draining', 'uplifting'] as const)
-    .map((verdict) => changeSentence(verdict, trend, when))
-    .filter((sentence): sentence is string => sentence !== null);
+  const sentences = changeSentences(trend, when);
   const unitWord = trend.bucket === 'week' ? 'week' : 'month';
   return (
     <div aria-busy={stale || undefined} className={cn('flex flex-col gap-4', stale && 'opacity-60')}>

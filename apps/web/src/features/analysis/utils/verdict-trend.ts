@@ -6,6 +6,7 @@ import {
 } from '@mediadiet/contract/insights';
 import { messages } from '@mediadiet/contract/messages';
 import type { Period } from '@/features/analysis/api/get-insights';
+import { formatCount } from '@/features/analysis/utils/format';
 import { periodLabel, samePeriod } from '@/features/analysis/utils/insights';
 
 /**
@@ -73,6 +74,23 @@ export function changeSentence(
   when: string,
 ): string | null {
   return verdictChangeSentence(verdict, trend.total, trend.previous, when);
+}
+
+/** The period's change in words: the draining sentence, then the uplifting one, each only where it compares. */
+export function changeSentences(
+  trend: Pick<VerdictTrendResponse, 'total' | 'previous'>,
+  when: string,
+): string[] {
+  return (['draining', 'uplifting'] as const)
+    .map((verdict) => changeSentence(verdict, trend, when))
+    .filter((sentence): sentence is string => sentence !== null);
+}
+
+/** What the trend says when none of the period's pages has a verdict (none at all, or only older ones). */
+export function emptyTrendText(trend: Pick<VerdictTrendResponse, 'excluded'>): string {
+  return trend.excluded === 0
+    ? messages.trend.empty
+    : messages.trend.noVerdicts(trend.excluded, formatCount(trend.excluded));
 }
 
 const dayMonth = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
