@@ -1,0 +1,69 @@
+/**
+ * What the person chose about link labels (decision 159): on or off everywhere, per site, per verdict, and whether
+ * results labelled draining are hidden. Kept in chrome.storage.local under `labels`; the popup and the options page
+ * write it, the labels content script and the background read it and follow its changes (storage.onChanged), so a
+ * switch takes effect on open tabs without a reload.
+ */
+import { VERDICTS, type Verdict } from '@mediadiet/contract/analysis';
+
+/** Sites labelled out of the box: the search engines. News front pages and aggregators are the person's choice. */
+export const BUILT_IN_SITES = [
+  { host: 'google.com', name: 'Google Search', kind: 'search', on: true },
+  { host: 'bing.com', name: 'Bing', kind: 'search', on: true },
+  { host: 'duckduckgo.com', name: 'DuckDuckGo', kind: 'search', on: true },
+  { host: 'news.google.com', name: 'Google News', kind: 'news', on: false },
+  { host: 'news.ycombinator.com', name: 'Hacker News', kind: 'news', on: false },
+  { host: 'reddit.com', name: 'Reddit', kind: 'news', on: false },
+] as const;
+
+export interface LabelSettings {
+  /** Labels anywhere at all. */
+  enabled: boolean;
+  /** A site's own switch (host without `www.`): built-in sites default to their `on`, any other site is off. */
+  sites: Record<string, boolean>;
+  /** Which verdicts get a label (all by default). */
+  verdicts: Record<Verdict, boolean>;
+  /** Results labelled draining are folded away behind a one-line "show" (off by default). */
+  hideDraining: boolean;
+}
+
+export const LABELS_STORAGE_KEY = 'labels';
+
+export const DEFAULT_LABEL_SETTINGS: LabelSettings = {
+  enabled: true,
+  sites: {},
+  verdicts: Object.fromEntries(VERDICTS.map((v) => [v, true])) as Record<Verdict, boolean>,
+  hideDraining: false,
+};
+
+/** The stored value over the defaults (an older or partial value still reads whole). */
+export function readLabelSettings(stored: unknown): LabelSettings {
+  const s = (typeof stored === 'object' && stored !== null ? stored : {}) as Partial<LabelSettings>;
+  return {
+    enabled: typeof s.enabled === 'boolean' ? s.enabled : DEFAULT_LABEL_SETTINGS.enabled,
+    sites: { ...(typeof s.sites === 'object' && s.sites !== null ? s.sites : {}) },
+    verdicts: { ...DEFAULT_LABEL_SETTINGS.verdicts, ...(typeof s.verdicts === 'object' && s.verdicts !== null ? s.verdicts : {}) },
+    hideDraining: typeof s.hideDraining === 'boolean' ? s.hideDraining : DEFAULT_LABEL_SETTINGS.hideDraining,
+  };
+}
+
+/** The built-in site a host belongs to (itself or a subdomain; `google.de` counts as Google Search), if any. */
+export function builtInSite(host: string): (typeof BUILT_IN_SITES)[number] | undefined {
+  const h = host.toLowerCase().replace(/^www\./, '');
+  // The most specific first: news.google.com before google.com.
+  const byLength = [...BUILT_IN_SITES].sort((a, b) => b.host.length - a.host.length);
+  const exact = byLength.find((s) => h === s.host || h.endsWith(`.${s.host}`));
+  if (exact) return exact;
+  return /^google\.[a-z.]{2,6}$/.test(h) ? BUILT_IN_SITES[0] : undefined;
+}
+
+/** Whether links on `host` are labelled under these settings. */
+export function labelsOnFor(settings: LabelSettings, host: string): boolean {
+  if (!settings.enabled) return false;
+  const h = host.toLowerCase().replace(/^www\./, '');
+  const own = settings.sites[h];
+  if (own !== undefined) return own;
+  const site = builtInSite(h);
+  if (site && settings.sites[site.host] !== undefined) return settings.sites[site.host]!;
+  return site?.on ?? false;
+}
