@@ -2,6 +2,7 @@ import type { AnalysisScores, Verdict } from '@mediadiet/contract/analysis';
 import type { MoodScore } from '@mediadiet/contract/mood';
 import type { BrowserApi } from './browser';
 import type { SkipReason } from './skip-reasons';
+import type { LabelEvents, LabelReply, LabelRequest } from './labels/protocol';
 import type { GoalAlert, LastAnalysis } from './storage-keys';
 
 /**
@@ -34,6 +35,10 @@ export interface InternalMessages {
   /** The confirmation page (confirm/confirm.html): what waits, and the person's answer. */
   switchPending: { req: object; res: SwitchPendingState };
   switchDecision: { req: { accept: boolean }; res: { success: boolean; error?: string } };
+  /** The labels content script: its links' labels, made on the device (decision 159). */
+  labelLinks: { req: LabelRequest; res: LabelReply };
+  /** The labels content script: labels shown and labelled links opened (counts only). */
+  labelEvents: { req: LabelEvents; res: { success: boolean } };
 }
 
 /** Whether the popup offers today's mood check-in, and for which day (the server's). */
@@ -105,6 +110,8 @@ const KINDS: readonly InternalKind[] = [
   'switchPending',
   'switchDecision',
   'consent',
+  'labelLinks',
+  'labelEvents',
 ];
 
 export function isInternalMessage(value: unknown): value is InternalMessage {
