@@ -41,20 +41,42 @@ beforeEach(() => {
 });
 
 describe('popup', () => {
+  const CONTROLS = ['ignore', 'pause-15', 'pause-60', 'pause-tomorrow', 'resume', 'on-device'];
+
   it('keeps its buttons disabled while it loads ("Loading…"), and enables them with the state', () => {
     expect(document.getElementById('status')!.textContent).toBe('Loading…');
-    for (const id of ['ignore', 'pause', 'on-device']) expect(control(id).disabled, id).toBe(true);
+    for (const id of CONTROLS) expect(control(id).disabled, id).toBe(true);
     render(document, state());
-    for (const id of ['ignore', 'pause', 'on-device']) expect(control(id).disabled, id).toBe(false);
+    for (const id of CONTROLS) expect(control(id).disabled, id).toBe(false);
   });
 
   it('disables them again while an action is under way', () => {
     render(document, state());
     setControlsBusy(document);
-    for (const id of ['ignore', 'pause', 'on-device']) expect(control(id).disabled, id).toBe(true);
+    for (const id of CONTROLS) expect(control(id).disabled, id).toBe(true);
     render(document, state({ pausedUntil: Date.now() + 3600_000 }));
-    expect(control('pause').disabled).toBe(false);
-    expect(control('pause').textContent).toBe('Resume now');
+    expect(control('resume').disabled).toBe(false);
+    expect(control('resume').textContent).toBe('Resume now');
+  });
+
+  it('offers a pause of 15 minutes, 1 hour or until tomorrow; while paused, until when and "Resume now"', () => {
+    render(document, state());
+    const choices = document.getElementById('pause-choices')!;
+    expect(choices.hidden).toBe(false);
+    expect(choices.getAttribute('role')).toBe('group');
+    expect(document.getElementById(choices.getAttribute('aria-labelledby')!)!.textContent).toBe('Pause reading for');
+    expect([...choices.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['15 min', '1 hour', 'Until tomorrow']);
+    expect(document.getElementById('paused')!.hidden).toBe(true);
+
+    const until = new Date();
+    until.setHours(until.getHours() + 1, 30, 0, 0);
+    render(document, state({ pausedUntil: until.getTime() }));
+    expect(choices.hidden).toBe(true);
+    expect(document.getElementById('paused')!.hidden).toBe(false);
+    expect(document.getElementById('paused-until')!.textContent).toMatch(/^Paused until (tomorrow, )?\S+/);
+    expect(document.getElementById('paused-until')!.textContent).toContain(
+      until.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }),
+    );
   });
 
   it("shows the last analysis's valence and strongest categories", () => {
