@@ -26,12 +26,12 @@ import {
   handleLabelLinks,
   labelPermissionsAdded,
   onLabelAlarm,
-  rememberVisited,
   startLabels,
   syncLabelScripts,
   LABEL_CACHE_MAX,
 } from './labels';
 import { checkInMood, dismissMood, moodOffer } from './mood';
+import { rememberVisited } from './visited';
 import { FLUSH_ALARM, TouchpointQueue } from './queue';
 import { Store } from './store';
 import {
