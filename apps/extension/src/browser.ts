@@ -89,6 +89,8 @@ export interface BrowserApi {
   /** Host permissions granted at run time (a site the person added to the labelled ones). */
   permissions?: {
     contains(permissions: { origins?: string[] }): Promise<boolean>;
+    /** Asks the person (a prompt of the browser's); only from the click that needs it. */
+    request?(permissions: { origins?: string[] }): Promise<boolean>;
     onAdded?: Event<(permissions: { origins?: string[] }) => void>;
   };
   /** The toolbar button (its badge and tooltip). */

@@ -172,6 +172,29 @@ describe('options page: labels on links', () => {
     expect($('label-site-status').textContent).toBe('Reddit is in the list above; its switch is now on.');
   });
 
+  it("asks the browser for a typed site's permission from the submit, and adds nothing when the person declines", async () => {
+    const t = await open();
+    const asked: unknown[] = [];
+    let grant = false;
+    t.browser.permissions = {
+      contains: () => Promise.resolve(false),
+      request: (p) => {
+        asked.push(p);
+        return Promise.resolve(grant);
+      },
+    };
+    await submit('label-site-form', 'label-site', 'news.example.org');
+    expect(asked).toEqual([{ origins: ['https://*.news.example.org/*'] }]);
+    expect(t.labels()?.sites ?? {}).toEqual({});
+    expect($('label-site-error').textContent).toBe(
+      'Labels need your permission to read the links on news.example.org; nothing was switched on.',
+    );
+    grant = true;
+    await submit('label-site-form', 'label-site', 'news.example.org');
+    expect(t.labels().sites).toEqual({ 'news.example.org': true });
+    expect($('label-site-error').textContent).toBe('');
+  });
+
   it('follows a change made elsewhere (the popup) without a reload', async () => {
     const changed: ((changes: Record<string, { newValue?: unknown }>, area: string) => void)[] = [];
     const t = setup();

@@ -307,6 +307,26 @@ describe('"Label links on this site"', () => {
     expect(other.labels().enabled).toBe(true);
   });
 
+  it("asks for a site's permission when it is switched on, and stays off when the person declines", async () => {
+    const t = await popupOn('news.example.com');
+    const asked: unknown[] = [];
+    t.browser.permissions = {
+      contains: () => Promise.resolve(false),
+      request: (p) => {
+        asked.push(p);
+        return Promise.resolve(false);
+      },
+    };
+    t.toggle.click();
+    await settle();
+    expect(asked).toEqual([{ origins: ['https://*.news.example.com/*'] }]);
+    expect(t.toggle.checked).toBe(false);
+    expect(t.labels()).toBeUndefined();
+    expect(document.getElementById('site-labels-note')!.textContent).toBe(
+      'Labels need your permission to read the links on news.example.com; nothing was switched on.',
+    );
+  });
+
   it('says when labels are off everywhere, with the way to the options page; hidden without a web page', async () => {
     await popupOn('google.com', { enabled: false });
     const off = document.getElementById('labels-off')!;

@@ -17,6 +17,7 @@ import {
   type LabelSettings,
 } from '../labels/settings';
 import { PAUSE_SHORTCUT } from '../manifest';
+import { askSitePermission, permissionDeclined } from '../labels/permission';
 import { sendInternal, type OptionsState } from '../messaging';
 import { PAUSE_CHOICES, pauseRequest, pauseStatusText } from '../pause-time';
 import { VERDICT_TEXT } from '../popup/view';
@@ -135,7 +136,8 @@ export function renderLabels(doc: Document, settings: LabelSettings): void {
     ...added.map((s) => siteItem(doc, s.host, 'label', s.on ? undefined : 'not labelled')),
   );
   el(doc, 'added-sites-empty').hidden = added.length > 0;
-  for (const verdict of VERDICTS) el<HTMLInputElement>(doc, `verdict-${verdict}`).checked = settings.verdicts[verdict];
+  for (const verdict of VERDICTS)
+    el<HTMLInputElement>(doc, `verdict-${verdict}`).checked = settings.verdicts[verdict];
   const hide = el<HTMLInputElement>(doc, 'hide-draining');
   hide.checked = settings.hideDraining;
   hide.disabled = false;
@@ -183,7 +185,12 @@ export function renderOptionsState(doc: Document, s: OptionsState, now: number):
 }
 
 /** The shortcut section: the current shortcut, how to change it, and a button to the browser's page when it can. */
-export function renderShortcut(doc: Document, shortcut: string | null, kind: BrowserKind, canOpen: boolean): void {
+export function renderShortcut(
+  doc: Document,
+  shortcut: string | null,
+  kind: BrowserKind,
+  canOpen: boolean,
+): void {
   const texts = shortcutTexts(shortcut, kind);
   el(doc, 'shortcut-current').textContent = texts.current;
   el(doc, 'shortcut-how').textContent = texts.how;
@@ -217,7 +224,10 @@ export function startOptions(doc: Document, browser: BrowserApi, now: () => numb
     // The page says "Not paused" once the pause ends by itself.
     clearTimeout(pauseTimer);
     if (next.pausedUntil > now()) {
-      pauseTimer = setTimeout(() => state && showState(state), Math.min(next.pausedUntil - now() + 500, 2 ** 31 - 1));
+      pauseTimer = setTimeout(
+        () => state && showState(state),
+        Math.min(next.pausedUntil - now() + 500, 2 ** 31 - 1),
+      );
     }
   };
   const change = (fn: (s: LabelSettings) => LabelSettings) =>
@@ -235,13 +245,15 @@ export function startOptions(doc: Document, browser: BrowserApi, now: () => numb
   for (const id of ['search-sites', 'news-sites']) {
     el(doc, id).addEventListener('change', (e) => {
       const input = e.target as HTMLInputElement;
-      if (input.dataset.site) void change((s) => withSiteLabels(s, input.dataset.site!, input.checked)).catch(fail);
+      if (input.dataset.site)
+        void change((s) => withSiteLabels(s, input.dataset.site!, input.checked)).catch(fail);
     });
   }
   el(doc, 'verdicts').addEventListener('change', (e) => {
     const input = e.target as HTMLInputElement;
     const verdict = input.dataset.verdict as Verdict | undefined;
-    if (verdict) void change((s) => ({ ...s, verdicts: { ...s.verdicts, [verdict]: input.checked } })).catch(fail);
+    if (verdict)
+      void change((s) => ({ ...s, verdicts: { ...s.verdicts, [verdict]: input.checked } })).catch(fail);
   });
   el(doc, 'hide-draining').addEventListener('change', (e) => {
     const on = (e.target as HTMLInputElement).checked;
@@ -270,12 +282,24 @@ export function startOptions(doc: Document, browser: BrowserApi, now: () => numb
     }
     fieldError(doc, 'label-site', null);
     const builtIn = builtInSite(site.host);
-    void change((s) => withSiteLabels(s, site.host, true)).then((s) => {
-      input.value = '';
-      el(doc, 'label-site-status').textContent =
-        (builtIn ? `${builtIn.name} is in the list above; its switch is now on.` : `Added ${site.host}: its links get labels.`) +
-        (s.enabled ? '' : ' Labels are off everywhere: switch on "Label links" to see them.');
-    }, fail);
+    // The browser's permission prompt, from this submit; the site is added only once it is granted.
+    void askSitePermission(browser, site.host)
+      .then((granted) => {
+        if (!granted) {
+          fieldError(doc, 'label-site', permissionDeclined(site.host));
+          input.focus();
+          return;
+        }
+        return change((s) => withSiteLabels(s, site.host, true)).then((s) => {
+          input.value = '';
+          el(doc, 'label-site-status').textContent =
+            (builtIn
+              ? `${builtIn.name} is in the list above; its switch is now on.`
+              : `Added ${site.host}: its links get labels.`) +
+            (s.enabled ? '' : ' Labels are off everywhere: switch on "Label links" to see them.');
+        });
+      })
+      .catch(fail);
   });
 
   // Pause: the background keeps it (and the badge shows "II").
@@ -294,9 +318,7 @@ export function startOptions(doc: Document, browser: BrowserApi, now: () => numb
       });
   };
   for (const choice of PAUSE_CHOICES) {
-    el(doc, choice.id).addEventListener('click', () =>
-      pause(pauseRequest(choice.minutes, now())),
-    );
+    el(doc, choice.id).addEventListener('click', () => pause(pauseRequest(choice.minutes, now())));
   }
   // Resume hides its own button: the focus goes to the first pause choice.
   el(doc, 'resume').addEventListener('click', () => pause({ minutes: 0 }, PAUSE_CHOICES[0].id));
@@ -333,7 +355,9 @@ export function startOptions(doc: Document, browser: BrowserApi, now: () => numb
         input.value = '';
         showState(result.state);
         el(doc, 'ignored-site-status').textContent =
-          result.where === 'account' ? `Added ${result.domain} to your account's ignored sites.` : (result.note ?? '');
+          result.where === 'account'
+            ? `Added ${result.domain} to your account's ignored sites.`
+            : (result.note ?? '');
       })
       .catch((error: unknown) => {
         fail(error);

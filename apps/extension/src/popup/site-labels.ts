@@ -4,20 +4,43 @@
  * links that open the options page.
  */
 import type { BrowserApi } from '../browser';
-import { changeLabelSettings, LABELS_STORAGE_KEY, loadLabelSettings, withSiteLabels } from '../labels/settings';
+import { askSitePermission, permissionDeclined } from '../labels/permission';
+import {
+  changeLabelSettings,
+  LABELS_STORAGE_KEY,
+  loadLabelSettings,
+  withSiteLabels,
+} from '../labels/settings';
 import { renderSiteLabels } from './view';
 
 /** Shows and wires the switch for the site `host()` names (null: no web page); resolves once it is shown. */
-export function setUpSiteLabels(doc: Document, browser: BrowserApi, host: () => string | null): Promise<void> {
+export function setUpSiteLabels(
+  doc: Document,
+  browser: BrowserApi,
+  host: () => string | null,
+): Promise<void> {
   const storage = browser.storage.local;
   const fail = (error: unknown) => console.error('Media Diet popup:', error);
   const show = () => loadLabelSettings(storage).then((settings) => renderSiteLabels(doc, settings, host()));
   doc.getElementById('site-labels')?.addEventListener('change', (event) => {
     const site = host();
     if (!site) return;
-    const on = (event.target as HTMLInputElement).checked;
-    void changeLabelSettings(storage, (s) => withSiteLabels(s, site, on))
-      .then((settings) => renderSiteLabels(doc, settings, site))
+    const input = event.target as HTMLInputElement;
+    const on = input.checked;
+    const note = doc.getElementById('site-labels-note');
+    if (note) note.textContent = '';
+    // The prompt is asked for inside the click; a site that is switched off needs no permission.
+    void (on ? askSitePermission(browser, site) : Promise.resolve(true))
+      .then((granted) => {
+        if (!granted) {
+          input.checked = false;
+          if (note) note.textContent = permissionDeclined(site);
+          return;
+        }
+        return changeLabelSettings(storage, (s) => withSiteLabels(s, site, on)).then((settings) =>
+          renderSiteLabels(doc, settings, site),
+        );
+      })
       .catch(fail);
   });
   browser.storage.onChanged?.addListener((changes, area) => {
