@@ -19,6 +19,11 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 # The Stripe publishable key is baked into the web app at build time (empty: the local billing provider).
 ARG VITE_STRIPE_PUBLISHABLE_KEY=""
+# The extension's ids in the stores, which the web app messages directly (empty: the unpacked development id for
+# Chrome, Edge and Opera; the window bridge answers either way). See the README's Configuration.
+ARG VITE_EXTENSION_ID_CHROME=""
+ARG VITE_EXTENSION_ID_EDGE=""
+ARG VITE_EXTENSION_ID_OPERA=""
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 # --- runtime: the server bundle, its migrations, the built web app and production dependencies ------

@@ -4,6 +4,8 @@
  * `--watch` rebuilds on change (no zips). Config: MEDIADIET_API_BASE, MEDIADIET_WEB_ORIGIN, MEDIADIET_DWELL_MS.
  * MEDIADIET_EXTENSION_OUT writes elsewhere than dist/ and `--target chrome|firefox` builds one browser
  * (the end-to-end tests build a copy pointed at their own server).
+ * `--store` (`npm run build:store`) builds what is uploaded to the stores, into dist/store/: it refuses a server or
+ * web origin that is not public https (scripts/store.ts), and the Chromium manifest has no `key` (decision 161).
  * The analyzer is never part of background.js: it is its own module worker (analyzer/worker.js), with its two
  * large parts in files of their own (analyzer/model.js, analyzer/tokenizer.js) so that no file exceeds
  * MAX_FILE_BYTES (Firefox's add-on linter does not parse larger files); the build fails if one does (decision 124).
@@ -12,71 +14,30 @@ import { cp, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promi
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { zipSync, zlibSync } from 'fflate';
+import { zipSync } from 'fflate';
 import { configFromEnv } from '../src/config.ts';
 import { ANALYZER_FILES } from '../src/analyzer/client.ts';
 import { buildManifest, FILES, TARGETS, type Target } from '../src/manifest.ts';
+import { readMark, renderIcon } from './icons.ts';
+import { readabilityPatchPlugin } from './readability-patch.ts';
+import { storeConfigProblems, storeRefusal } from './store.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.resolve(root, process.env.MEDIADIET_EXTENSION_OUT?.trim() || 'dist');
+const store = process.argv.includes('--store');
+const dist = path.resolve(root, process.env.MEDIADIET_EXTENSION_OUT?.trim() || (store ? 'dist/store' : 'dist'));
 const watch = process.argv.includes('--watch');
+if (store && watch) throw new Error('--store and --watch do not go together');
 const targetArg = process.argv.includes('--target') ? process.argv[process.argv.indexOf('--target') + 1] : undefined;
 const targets = TARGETS.filter((t) => targetArg === undefined || t === targetArg);
 if (targets.length === 0) throw new Error(`--target must be one of ${TARGETS.join(', ')}, got "${targetArg}"`);
 const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { version: string };
 const cfg = configFromEnv(process.env, pkg.version);
-
-/** A solid teal disc with a light ring, as PNG (RGBA, no filter), sized n×n. */
-function iconPng(n: number): Uint8Array {
-  const raw = new Uint8Array(n * (n * 4 + 1));
-  const c = (n - 1) / 2;
-  for (let y = 0; y < n; y++) {
-    raw[y * (n * 4 + 1)] = 0;
-    for (let x = 0; x < n; x++) {
-      const d = Math.hypot(x - c, y - c) / (n / 2);
-      const o = y * (n * 4 + 1) + 1 + x * 4;
-      const inside = d <= 1;
-      const ring = d > 0.42 && d < 0.58;
-      raw.set(inside ? (ring ? [227, 241, 239, 255] : [15, 107, 99, 255]) : [0, 0, 0, 0], o);
-    }
+if (store) {
+  const problems = storeConfigProblems(cfg);
+  if (problems.length > 0) {
+    console.error(storeRefusal(problems));
+    process.exit(1);
   }
-  const crcTable = Array.from({ length: 256 }, (_, k) => {
-    let v = k;
-    for (let i = 0; i < 8; i++) v = v & 1 ? 0xedb88320 ^ (v >>> 1) : v >>> 1;
-    return v >>> 0;
-  });
-  const crc = (b: Uint8Array) => {
-    let v = 0xffffffff;
-    for (const x of b) v = crcTable[(v ^ x) & 0xff]! ^ (v >>> 8);
-    return (v ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Uint8Array) => {
-    const out = new Uint8Array(12 + data.length);
-    const dv = new DataView(out.buffer);
-    dv.setUint32(0, data.length);
-    out.set(new TextEncoder().encode(type), 4);
-    out.set(data, 8);
-    dv.setUint32(8 + data.length, crc(out.subarray(4, 8 + data.length)));
-    return out;
-  };
-  const ihdr = new Uint8Array(13);
-  const dv = new DataView(ihdr.buffer);
-  dv.setUint32(0, n);
-  dv.setUint32(4, n);
-  ihdr.set([8, 6, 0, 0, 0], 8);
-  const parts = [
-    new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', zlibSync(raw)),
-    chunk('IEND', new Uint8Array()),
-  ];
-  const png = new Uint8Array(parts.reduce((s, p) => s + p.length, 0));
-  let off = 0;
-  for (const p of parts) {
-    png.set(p, off);
-    off += p.length;
-  }
-  return png;
 }
 
 /** Firefox's add-on linter (web-ext lint) refuses to parse a file above 4 MB; stay below it with room. */
@@ -192,6 +153,7 @@ function options(target: Target): esbuild.BuildOptions[] {
       },
       format: 'iife',
       outdir,
+      plugins: [readabilityPatchPlugin],
     },
   ];
 }
@@ -214,8 +176,9 @@ async function writeStatic(target: Target): Promise<void> {
   await mkdir(path.join(outdir, 'options'), { recursive: true });
   await cp(path.join(root, 'src/options/options.html'), path.join(outdir, FILES.optionsHtml));
   await cp(path.join(root, 'src/options/options.css'), path.join(outdir, 'options/options.css'));
-  for (const [size, file] of Object.entries(FILES.icons)) await writeFile(path.join(outdir, file), iconPng(Number(size)));
-  await writeFile(path.join(outdir, 'manifest.json'), `${JSON.stringify(buildManifest(target, cfg), null, 2)}\n`);
+  const mark = await readMark();
+  for (const [size, file] of Object.entries(FILES.icons)) await writeFile(path.join(outdir, file), renderIcon(mark, Number(size)));
+  await writeFile(path.join(outdir, 'manifest.json'), `${JSON.stringify(buildManifest(target, cfg, { store }), null, 2)}\n`);
 }
 
 async function zipDir(dir: string): Promise<Uint8Array> {
@@ -232,7 +195,11 @@ async function zipDir(dir: string): Promise<Uint8Array> {
 }
 
 process.chdir(root);
-await rm(dist, { recursive: true, force: true });
+// The development build leaves a store build in dist/store/ alone.
+const keep = !store && !process.env.MEDIADIET_EXTENSION_OUT?.trim() ? ['store'] : [];
+for (const entry of await readdir(dist).catch(() => [])) {
+  if (!keep.includes(entry)) await rm(path.join(dist, entry), { recursive: true, force: true });
+}
 for (const target of targets) {
   await writeStatic(target);
   if (watch) {
@@ -251,4 +218,4 @@ for (const target of targets) {
     console.info(`built ${path.relative(root, path.join(dist, target))} and ${path.relative(root, zipPath)}`);
   }
 }
-console.info(`api ${cfg.apiBase} · web ${cfg.webOrigin} · dwell ${cfg.dwellMs} ms${watch ? ' · watching' : ''}`);
+console.info(`api ${cfg.apiBase} · web ${cfg.webOrigin} · dwell ${cfg.dwellMs} ms${watch ? ' · watching' : ''}${store ? ' · for the stores' : ''}`);

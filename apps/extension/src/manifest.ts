@@ -41,8 +41,32 @@ export const MANIFEST_DESCRIPTION =
  */
 export const PAUSE_SHORTCUT = { name: 'toggle-pause', suggested: 'Alt+Shift+Q' } as const;
 
+/**
+ * What Firefox's install prompt says the extension sends (`browser_specific_settings.gecko.data_collection_permissions`,
+ * Firefox 140 and later; the categories are Mozilla's). All of it goes only to the person's own account, and only
+ * after they agree on the consent page (decision 115):
+ * - browsingActivity: the address of each page read (both modes);
+ * - websiteContent: its title (both modes) and its readable text (server mode);
+ * - searchTerms: a search results page kept open is read like any page, and its title usually repeats the search;
+ * - websiteActivity: the link labels' daily counts of labelled links opened, by verdict (no addresses);
+ * - healthInfo: the mood check-in (a mood and a note), sent when the person taps a mood in the popup.
+ * Required, not optional: capture is what the extension is for, and an optional category would have to be asked
+ * for again at run time before anything of it is sent (decision 161).
+ */
+export const FIREFOX_DATA_COLLECTION = {
+  required: ['browsingActivity', 'websiteContent', 'searchTerms', 'websiteActivity', 'healthInfo'],
+} as const;
+
+export interface ManifestOptions {
+  /**
+   * A build for the stores: the Chromium manifest has no `key` (the Chrome Web Store refuses one and gives the
+   * listing its own id). The unpacked development build keeps the key, so its id stays fixed (decision 161).
+   */
+  store?: boolean;
+}
+
 /** One source for both browsers' manifest.json. */
-export function buildManifest(target: Target, cfg: ExtensionConfig): Manifest {
+export function buildManifest(target: Target, cfg: ExtensionConfig, options: ManifestOptions = {}): Manifest {
   const web = originPattern(cfg.webOrigin, target);
   const api = originPattern(cfg.apiBase, target);
   const common: Manifest = {
@@ -79,7 +103,7 @@ export function buildManifest(target: Target, cfg: ExtensionConfig): Manifest {
   if (target === 'chrome') {
     return {
       ...common,
-      key: EXTENSION_PUBLIC_KEY,
+      ...(options.store ? {} : { key: EXTENSION_PUBLIC_KEY }),
       // The offscreen document that hosts the on-device analyzer's worker (src/analyzer/client.ts).
       permissions: [...(common.permissions as string[]), 'offscreen'],
       // A site the person adds to the labelled ones: asked for on the click that switches it on (decision 159).
@@ -92,6 +116,10 @@ export function buildManifest(target: Target, cfg: ExtensionConfig): Manifest {
   return {
     ...common,
     background: { scripts: [FILES.background] },
-    browser_specific_settings: { gecko: { id: GECKO_ID, strict_min_version: '121.0' } },
+    browser_specific_settings: {
+      // 140: the first Firefox (desktop; 142 on Android) with the built-in data collection consent.
+      gecko: { id: GECKO_ID, strict_min_version: '140.0', data_collection_permissions: FIREFOX_DATA_COLLECTION },
+      gecko_android: { strict_min_version: '142.0' },
+    },
   };
 }

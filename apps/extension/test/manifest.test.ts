@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { configFromEnv } from '../src/config';
 import { TEXT_MAX } from '../src/content/extract';
 import { EXTENSION_ID, EXTENSION_PUBLIC_KEY, GECKO_ID, extensionIdFromKey } from '../src/extension-key';
-import { buildManifest, FILES, MANIFEST_DESCRIPTION } from '../src/manifest';
+import { buildManifest, FILES, FIREFOX_DATA_COLLECTION, MANIFEST_DESCRIPTION } from '../src/manifest';
 import { LABEL_HOST_PERMISSIONS } from '../src/labels/registration';
 
 const cfg = configFromEnv({ MEDIADIET_API_BASE: 'https://api.example.org', MEDIADIET_WEB_ORIGIN: 'https://app.example.org:8443/' }, '2.3.4');
@@ -28,6 +28,23 @@ describe('manifests', () => {
     const scripts = m.content_scripts as { matches: string[]; js: string[]; exclude_matches?: string[] }[];
     // Firefox match patterns have no port; the bridge compares the full origin at run time.
     expect(scripts.find((s) => s.js.includes('content/bridge.js'))?.matches).toEqual(['https://app.example.org/*']);
+  });
+
+  it('store builds (decision 161): Chromium without the key, so the store gives the listing its id; the dev build keeps it', () => {
+    expect(buildManifest('chrome', cfg, { store: true })).not.toHaveProperty('key');
+    expect(buildManifest('chrome', cfg, { store: false }).key).toBe(EXTENSION_PUBLIC_KEY);
+    const { key: _key, ...rest } = buildManifest('chrome', cfg);
+    expect(buildManifest('chrome', cfg, { store: true })).toEqual(rest);
+    expect(buildManifest('firefox', cfg, { store: true })).toEqual(buildManifest('firefox', cfg));
+  });
+
+  it("Firefox: declares what it sends for the browser's own consent prompt, from the Firefox that has one", () => {
+    const gecko = (buildManifest('firefox', cfg).browser_specific_settings as { gecko: Record<string, unknown> }).gecko;
+    expect(gecko.data_collection_permissions).toEqual(FIREFOX_DATA_COLLECTION);
+    // Page addresses (both modes) and titles and text (server mode) are sent to the person's account.
+    expect(FIREFOX_DATA_COLLECTION.required).toEqual(expect.arrayContaining(['browsingActivity', 'websiteContent']));
+    expect(FIREFOX_DATA_COLLECTION.required).not.toContain('none');
+    expect(Number.parseFloat(gecko.strict_min_version as string)).toBeGreaterThanOrEqual(140);
   });
 
   it('both: capture everywhere except the web app, never in private windows, API host permission', () => {

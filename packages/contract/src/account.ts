@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AnalysisSchema } from './analysis';
 import { GoalSchema } from './goals';
 import { IsoDateTimeSchema, successWith } from './common';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Whether a category tends to do the reader good (`pro`) or harm (`mal`). Anything but `pro` is treated as mal (spec §3). */
 export const ClassificationSchema = z.enum(['pro', 'mal']);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The enums several domains share. They live here (and are re-exported by their domain file) so that

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AnalysisSchema, AnalysisScoresSchema, type AnalysisScores } from './analysis';
 import { CATEGORIES, CATEGORY_IDS } from './categories';
 import { IdSchema, IsoDateTimeSchema, successWith } from './common';

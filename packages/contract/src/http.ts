@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Who may call a route: nobody in particular, a signed-in user (session bearer), or a paired extension (apiKey bearer). */
 export type RouteAuth = 'none' | 'session' | 'extension';

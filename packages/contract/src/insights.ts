@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { VERDICTS, VerdictDriversSchema, VerdictSchema, type Verdict } from './analysis';
 import { CategoryIdSchema, ClassificationSchema } from './categories';
 import { IdSchema, IsoDateTimeSchema, successWith } from './common';

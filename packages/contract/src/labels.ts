@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { VerdictSchema } from './analysis';
 import { CategoryIdSchema } from './categories';
 import { successWith } from './common';

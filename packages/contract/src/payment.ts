@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CentsSchema, DollarsSchema, IdSchema, UnixSecondsSchema, successWith } from './common';
 
 /**

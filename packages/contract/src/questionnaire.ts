@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IdSchema, successWith } from './common';
 import { SLIDER_MAX, SLIDER_MIN } from './constants';
 import { PersonalityGroupSchema, QuestionTypeSchema, type PersonalityGroup } from './enums';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AnalysisSchema } from './analysis';
 import { IdSchema } from './common';
 import { QuestionnaireStateSchema } from './enums';

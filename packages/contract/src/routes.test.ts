@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { buildPath, defineContract, defineRoute, routeAccepts, type RouteDef } from './http';
 import { allRoutes, api, contract, extraApi, routeSchemas, routesById, specRoutes } from './routes';
 import { parseCallTable, specPath, specText } from '../test/spec-source';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CentsSchema, DollarsSchema, UnixSecondsSchema, successWith } from './common';
 import { PlanIdSchema, SubscriptionStatusSchema, type PlanId, type SubscriptionStatus } from './enums';
 import { UserSchema } from './user';

@@ -1,5 +1,5 @@
 import { parse as parseDomain } from 'tldts';
-import { z } from 'zod';
+import * as z from 'zod';
 import { successWith } from './common';
 import { messages } from './messages';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IdSchema, IsoDateTimeSchema, successWith } from './common';
 import { ExtensionStatusSchema, QuestionnaireStateSchema } from './enums';
 

@@ -4,7 +4,7 @@
  * longer than the cap is cut (the content script cuts at the same lengths, `content/labels-sites.ts`).
  */
 import { VERDICTS, type Verdict } from '@mediadiet/contract/analysis';
-import { z } from 'zod';
+import * as z from 'zod';
 import { LABEL_BATCH_MAX, type LabelEvents, type LabelRequest } from './protocol';
 
 /** The longest headline and snippet labelled; longer ones are cut. */
