@@ -55,6 +55,8 @@ function fakeAnalyzer() {
 function labelsSetup(opts: Parameters<typeof setup>[0] = {}) {
   const a = fakeAnalyzer();
   const t = setup({ analyzeHeadlines: a.analyzeHeadlines, ...opts });
+  // The person agreed on the consent page; tests of the time before it remove this.
+  t.data.consent = { agreedAt: 0, version: CONSENT_VERSION };
   const ask = (links: LinkToLabel[], sender: MessageSender = fromLabels, pageUrl = SEARCH) =>
     handleInternal(t.ctx, { kind: 'labelLinks', pageUrl, links }, sender) as Promise<LabelReply>;
   return { ...t, ...a, ask };
@@ -195,6 +197,19 @@ describe('labelLinks: the labels settings', () => {
     const other = 'https://blog.example.org/';
     expect(await t.ask([link('Gunman massacre')], { id: 'self-id', url: other, tab: { id: 5, url: other } })).toEqual({ off: true });
     expect(t.batches).toEqual([]);
+  });
+
+  it('before the person agreed on the consent page: no labels, no analysis, and the script registered nowhere', async () => {
+    const t = labelsSetup();
+    delete t.data.consent;
+    const s = withScripting(t, []);
+    expect(await t.ask([link('Gunman massacre')])).toEqual({ off: true });
+    expect(t.batches).toEqual([]);
+    expect(await syncLabelScripts(t.ctx, true)).toEqual([]);
+    expect(s.registered.has(LABELS_SCRIPT_ID)).toBe(false);
+    t.data.consent = { agreedAt: 0, version: CONSENT_VERSION };
+    expect(await syncLabelScripts(t.ctx, true)).toContain('https://www.google.com/search*');
+    expect('labels' in (await t.ask([link('Gunman massacre')]))).toBe(true);
   });
 
   it('a verdict switched off answers null for its links; "Hide draining results" sets hide on draining ones', async () => {

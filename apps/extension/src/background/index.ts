@@ -412,9 +412,9 @@ export function listen(ctx: BackgroundContext): void {
       .then(badge);
   browser.storage.onChanged?.addListener((changes, area) => {
     if (area === 'local' && ['apiKey', 'settings', 'queue', 'goals'].some((key) => key in changes)) badge();
-    // The labels settings changed (popup, options page): the labels script runs where they are on now, and a
-    // site just switched on gets it in its open tabs.
-    if (area === 'local' && LABELS_STORAGE_KEY in changes) {
+    // The labels settings (popup, options page) or the consent changed: the labels script runs where they are on
+    // now, and a site just switched on gets it in its open tabs.
+    if (area === 'local' && (LABELS_STORAGE_KEY in changes || 'consent' in changes)) {
       void syncLabelScripts(ctx, true).catch((error: unknown) => console.error('Media Diet labels (registration):', error));
     }
   });

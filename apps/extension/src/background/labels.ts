@@ -15,7 +15,7 @@ import { pageKey, siteOf } from '../labels/url';
 import { parseLabelEvents, parseLabelRequest } from '../labels/validate';
 import { siteHost } from '../rules';
 import type { BackgroundContext } from './context';
-import { contentHash } from './touchpoints';
+import { contentHash, hasConsent } from './touchpoints';
 import { newestVisited } from './visited';
 
 /** Headline results kept in memory (a few pages of results; the service worker's memory goes when it sleeps). */
@@ -94,7 +94,8 @@ export async function handleLabelLinks(ctx: BackgroundContext, message: unknown,
   const host = siteHost(sender.url ?? sender.tab?.url ?? pageUrl);
   if (!host) return { error: LABEL_ERRORS.page };
   const settings = await labelSettings(ctx);
-  if (!labelsOnFor(settings, host)) return { off: true };
+  // Labels read the links of a page too: like capture, nothing before the person agreed (decision 115).
+  if (!labelsOnFor(settings, host) || !hasConsent(await ctx.store.get('consent'))) return { off: true };
 
   const [visited = {}, context] = await Promise.all([ctx.store.get('labelVisited'), ctx.store.get('labelContext')]);
   const keys = links.map((l) => pageKey(l.url));
@@ -219,7 +220,8 @@ export function syncLabelScripts(ctx: BackgroundContext, inject: boolean): Promi
 async function doSync(ctx: BackgroundContext, inject: boolean): Promise<string[]> {
   const { scripting } = ctx.browser;
   if (!scripting) return [];
-  const matches = labelMatches(await labelSettings(ctx));
+  // No labels script anywhere before the person agreed on the consent page (decision 115).
+  const matches = hasConsent(await ctx.store.get('consent')) ? labelMatches(await labelSettings(ctx)) : [];
   const [current] = await scripting.getRegisteredContentScripts({ ids: [LABELS_SCRIPT_ID] });
   const before = new Set(current?.matches ?? []);
   if (matches.length === 0) {

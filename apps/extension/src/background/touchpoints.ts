@@ -36,8 +36,11 @@ export async function captureContext(ctx: BackgroundContext, incognito: boolean)
   };
 }
 
-/** The consent page's version: a change to what the extension reads or sends asks again (decision 115). */
-export const CONSENT_VERSION = 1;
+/**
+ * The consent page's version: a change to what the extension reads or sends asks again (decision 115). 2: link
+ * labels read the result and headline links of the labelled sites (on the device) and send daily counts.
+ */
+export const CONSENT_VERSION = 2;
 
 export function hasConsent(consent: { version: number } | undefined): boolean {
   return consent !== undefined && consent.version >= CONSENT_VERSION;
