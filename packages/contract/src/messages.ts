@@ -331,13 +331,16 @@ export const messages = {
       'mixed or draining — worked out on your device before you click. Nothing of the links leaves your browser.',
     emptyHow: 'Switch on labels in the Media Diet extension to see how they change what you open.',
     /** Figure (a): draining results opened against the other results, last 4 weeks. */
-    openedLess: (percent: number) => `You opened draining results ${percent}\u00a0% less often than other results.`,
-    openedMore: (percent: number) => `You opened draining results ${percent}\u00a0% more often than other results.`,
+    openedLess: (percent: number) =>
+      `You opened draining results ${percent}\u00a0% less often than other results.`,
+    openedMore: (percent: number) =>
+      `You opened draining results ${percent}\u00a0% more often than other results.`,
     openedAsOften: 'You opened draining results about as often as other results.',
     openedFewLabels: (min: number, draining: number, other: number) =>
       `How often you open draining results shows once at least ${min} draining and ${min} other results were ` +
       `labelled in the last 4 weeks (so far ${draining} and ${other}).`,
-    openedNoOther: 'You opened none of the other labelled results in the last 4 weeks, so there is nothing to compare with yet.',
+    openedNoOther:
+      'You opened none of the other labelled results in the last 4 weeks, so there is nothing to compare with yet.',
     /** Figure (b): the draining share of the pages read before labels and in the last 4 weeks. */
     beforeLower: (after: number, before: number) =>
       `Draining pages were ${after}\u00a0% of your reading in the last 4 weeks, down from ${before}\u00a0% in the 4 weeks before labels.`,
@@ -349,7 +352,7 @@ export const messages = {
       `The comparison with your reading before labels shows once the 4 weeks before labels and the weeks since ` +
       `each hold at least ${min} analysed pages.`,
     /** The weekly table. */
-    tableCaption: 'Labelled results per week',
+    tableCaption: 'Labelled results per week, newest first',
     week: 'Week of',
     shown: 'Labels shown',
     opened: 'Opened',

@@ -16,7 +16,8 @@ export const labelsContract = defineContract({
     operationId: 'labelContext',
     method: 'GET',
     path: '/api/labels/context',
-    summary: "The personality profile's sensitivities (Premium) and the person's own verdicts of recently read pages",
+    summary:
+      "The personality profile's sensitivities (Premium) and the person's own verdicts of recently read pages",
     tag: 'labels',
     auth: 'extension',
     response: LabelContextResponseSchema,
@@ -25,7 +26,8 @@ export const labelsContract = defineContract({
     operationId: 'labelCounts',
     method: 'PUT',
     path: '/api/labels/counts',
-    summary: "One browser's totals of labels shown and opened per day and verdict (replaces what it sent for those days)",
+    summary:
+      "One browser's totals of labels shown and opened per day and verdict (replaces what it sent for those days)",
     tag: 'labels',
     auth: 'extension',
     body: LabelCountsRequestSchema,

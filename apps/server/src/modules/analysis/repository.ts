@@ -727,7 +727,14 @@ export async function verdictPage(
   const after = options.before
     ? sql`and (created_at, id) < (${options.before.at}::timestamp at time zone 'UTC', ${options.before.id}::uuid)`
     : sql``;
-  type Row = { url: string; host: string; verdict: string; drivers: string | null; id: string; exact_at: string };
+  type Row = {
+    url: string;
+    host: string;
+    verdict: string;
+    drivers: string | null;
+    id: string;
+    exact_at: string;
+  };
   const rows = await preparedRows<Row>(
     db,
     options.before ? 'label_verdicts_after' : 'label_verdicts',

@@ -166,7 +166,10 @@ export interface AnalysisService {
     options: { since: Date; limit: number; before?: repo.AnalysisKey | undefined },
   ): Promise<repo.VerdictPageRow[]>;
   /** Pages with a verdict on the days `from`…`to` (both included, the account's days), and the draining ones. */
-  verdictPagesIn(userId: string, span: { from: string; to: string }): Promise<{ pages: number; draining: number }>;
+  verdictPagesIn(
+    userId: string,
+    span: { from: string; to: string },
+  ): Promise<{ pages: number; draining: number }>;
   /**
    * How many of the user's analyses stored in [from, to) carry each verdict, and how many come from each host
    * (the reading goals' progress). Analyses without a verdict count only towards their host.

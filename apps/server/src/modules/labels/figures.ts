@@ -75,7 +75,11 @@ export function openedFigure(days: readonly DayTotals[], span: DaySpan): LabelOp
       ...counts,
       value: null,
       reason: 'few_labels',
-      sentence: messages.labels.openedFewLabels(LABEL_OPENED_MIN_SHOWN, counts.shownDraining, counts.shownOther),
+      sentence: messages.labels.openedFewLabels(
+        LABEL_OPENED_MIN_SHOWN,
+        counts.shownDraining,
+        counts.shownOther,
+      ),
     };
   }
   if (counts.openedOther === 0) {
@@ -95,7 +99,11 @@ export function openedFigure(days: readonly DayTotals[], span: DaySpan): LabelOp
 }
 
 /** The spans figure (b) compares: the days before labels began, and the last days from that day on. */
-export function beforeAfterSpans(since: string, today: string, days: number): { before: DaySpan; after: DaySpan } {
+export function beforeAfterSpans(
+  since: string,
+  today: string,
+  days: number,
+): { before: DaySpan; after: DaySpan } {
   const lastDays = addDays(today, -(days - 1));
   return {
     before: { from: addDays(since, -days), to: addDays(since, -1) },

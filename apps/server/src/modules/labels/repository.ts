@@ -88,7 +88,9 @@ export async function dailyTotals(db: Db, userId: string, from: string, to: stri
       openedDraining: sum(labelCounts.openedDraining),
     })
     .from(labelCounts)
-    .where(sql`${labelCounts.userId} = ${userId} and ${labelCounts.day} >= ${from}::date and ${labelCounts.day} <= ${to}::date`)
+    .where(
+      sql`${labelCounts.userId} = ${userId} and ${labelCounts.day} >= ${from}::date and ${labelCounts.day} <= ${to}::date`,
+    )
     .groupBy(labelCounts.day)
     .orderBy(asc(labelCounts.day));
   return rows.map((r) => ({

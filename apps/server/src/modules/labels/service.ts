@@ -20,7 +20,6 @@ import { badRequest } from '../../http/errors.ts';
 import { DAY, type Clock } from '../../lib/clock.ts';
 import { addDays, dayOf, DEFAULT_TIME_ZONE } from '../../lib/days.ts';
 import type { AnalysisService } from '../analysis/service.ts';
-import type { AnalysisKey } from '../analysis/repository.ts';
 import type { ProfileFor } from '../questionnaire/profile-scorer.ts';
 import type { UrlsService } from '../urls/service.ts';
 import { beforeAfterSpans, beforeFigure, mondayOf, openedFigure, weeksOf } from './figures.ts';
@@ -38,12 +37,19 @@ export interface LabelsService {
    */
   context(userId: string): Promise<LabelContextResponse>;
   /** One browser's totals of the given days, each replacing what that browser sent for the day before. */
-  saveCounts(userId: string, browserId: string, days: readonly LabelDayCounts[]): Promise<LabelCountsResponse>;
+  saveCounts(
+    userId: string,
+    browserId: string,
+    days: readonly LabelDayCounts[],
+  ): Promise<LabelCountsResponse>;
   /** The weeks and the two figures of the "Labels on links" card. */
   insights(userId: string): Promise<LabelInsightsResponse>;
   /** Every stored day of every browser, oldest first (the account export). */
   listAll(userId: string): Promise<ExportedLabelDay[]>;
 }
+
+/** Where a page of the analyses' verdicts ends: the next page begins after it. */
+type PageKey = NonNullable<Parameters<AnalysisService['verdictPage']>[1]['before']>;
 
 /** Analyses read per round trip while the context is gathered. */
 const CONTEXT_BATCH = LABEL_CONTEXT_MAX_PAGES;
@@ -102,7 +108,7 @@ export function createLabelsService(deps: {
     const pages: LabelVisitedPage[] = [];
     // A URL's newest analysis with a verdict decides; older ones of the same URL are passed over.
     const seen = new Set<string>();
-    let before: AnalysisKey | undefined;
+    let before: PageKey | undefined;
     for (;;) {
       const rows = await analysis.verdictPage(userId, { since, limit: CONTEXT_BATCH, before });
       for (const row of rows) {
@@ -143,7 +149,8 @@ export function createLabelsService(deps: {
     async insights(userId) {
       const today = dayOf(clock(), await zoneOf(userId));
       const since = await repo.firstDay(db, userId, today);
-      if (since === null) return { success: true, today, since: null, weeks: [], opened: null, beforeLabels: null };
+      if (since === null)
+        return { success: true, today, since: null, weeks: [], opened: null, beforeLabels: null };
 
       const lastMonday = mondayOf(today);
       const earliestMonday = addDays(lastMonday, -7 * (LABEL_INSIGHT_WEEKS - 1));

@@ -1,9 +1,20 @@
 import { messages } from '@mediadiet/contract/messages';
 import { describe, expect, it } from 'vitest';
-import { beforeAfterSpans, beforeFigure, mondayOf, openedFigure, weeksOf } from '../../../src/modules/labels/figures.ts';
+import {
+  beforeAfterSpans,
+  beforeFigure,
+  mondayOf,
+  openedFigure,
+  weeksOf,
+} from '../../../src/modules/labels/figures.ts';
 import type { DayTotals } from '../../../src/modules/labels/repository.ts';
 
-const totals = (u: number, n: number, m: number, d: number) => ({ uplifting: u, neutral: n, mixed: m, draining: d });
+const totals = (u: number, n: number, m: number, d: number) => ({
+  uplifting: u,
+  neutral: n,
+  mixed: m,
+  draining: d,
+});
 const day = (d: string, shown: ReturnType<typeof totals>, opened: ReturnType<typeof totals>): DayTotals => ({
   day: d,
   shown,
@@ -34,7 +45,13 @@ describe('figure (a): draining results opened against the others', () => {
       ],
       span,
     );
-    expect(figure).toMatchObject({ shownDraining: 30, shownOther: 30, openedOther: 0, value: null, reason: 'no_other_opened' });
+    expect(figure).toMatchObject({
+      shownDraining: 30,
+      shownOther: 30,
+      openedOther: 0,
+      value: null,
+      reason: 'no_other_opened',
+    });
     expect(figure.sentence).toBe(messages.labels.openedNoOther);
   });
 
@@ -63,7 +80,10 @@ describe('figure (b): the draining share before labels and since', () => {
       before: { from: '2025-02-15', to: '2025-03-14' },
       after: { from: '2025-03-15', to: '2025-03-20' },
     });
-    expect(beforeAfterSpans('2025-01-01', '2025-03-20', 28).after).toEqual({ from: '2025-02-21', to: '2025-03-20' });
+    expect(beforeAfterSpans('2025-01-01', '2025-03-20', 28).after).toEqual({
+      from: '2025-02-21',
+      to: '2025-03-20',
+    });
   });
 });
 

@@ -35,7 +35,11 @@ const putCounts = (tt: TestApp, apiKey: string, days: unknown) =>
   tt.app.inject({ method: 'PUT', url: '/api/labels/counts', headers: bearer(apiKey), payload: { days } });
 
 async function context(tt: TestApp, apiKey: string): Promise<LabelContextResponse> {
-  const response = await tt.app.inject({ method: 'GET', url: '/api/labels/context', headers: bearer(apiKey) });
+  const response = await tt.app.inject({
+    method: 'GET',
+    url: '/api/labels/context',
+    headers: bearer(apiKey),
+  });
   expect(response.statusCode, response.body).toBe(200);
   return LabelContextResponseSchema.parse(response.json());
 }
@@ -59,23 +63,50 @@ describe('GET /api/labels/context', () => {
   it("lists the owner's own verdicts, newest first, one per URL, without pages lacking a verdict, ignored or too old", async () => {
     const a = await withBrowser(t);
     const b = await withBrowser(t);
-    expect((await call(t, a.token, 'POST', '/api/account/urls', { url: 'ignored-news.com' })).statusCode).toBe(200);
+    expect(
+      (await call(t, a.token, 'POST', '/api/account/urls', { url: 'ignored-news.com' })).statusCode,
+    ).toBe(200);
     await buildAnalyses(t, a.userId, [
       // The same URL read twice: the newer verdict is the one that counts.
-      { createdAt: ago(5 * DAY), url: 'https://news.example.org/story', verdict: 'draining', drivers: ['fear'] },
-      { createdAt: ago(2 * DAY), url: 'https://news.example.org/story', verdict: 'uplifting', drivers: ['hope', 'joy'] },
+      {
+        createdAt: ago(5 * DAY),
+        url: 'https://news.example.org/story',
+        verdict: 'draining',
+        drivers: ['fear'],
+      },
+      {
+        createdAt: ago(2 * DAY),
+        url: 'https://news.example.org/story',
+        verdict: 'uplifting',
+        drivers: ['hope', 'joy'],
+      },
       // Newest without a verdict (another scorer): the older verdict of that URL stands.
-      { createdAt: ago(4 * DAY), url: 'https://news.example.org/mixed', verdict: 'mixed', drivers: ['anger', 'hope'] },
+      {
+        createdAt: ago(4 * DAY),
+        url: 'https://news.example.org/mixed',
+        verdict: 'mixed',
+        drivers: ['anger', 'hope'],
+      },
       { createdAt: ago(1 * DAY), url: 'https://news.example.org/mixed' },
       { createdAt: ago(3 * DAY), url: 'https://shop.example.com/item', verdict: 'neutral' },
       // A site on the ignored list (and its subdomains) is never part of the context.
-      { createdAt: ago(1 * DAY), host: 'www.ignored-news.com', url: 'https://www.ignored-news.com/a', verdict: 'draining' },
+      {
+        createdAt: ago(1 * DAY),
+        host: 'www.ignored-news.com',
+        url: 'https://www.ignored-news.com/a',
+        verdict: 'draining',
+      },
       // Older than LABEL_CONTEXT_DAYS (90).
       { createdAt: ago(91 * DAY), url: 'https://news.example.org/old', verdict: 'draining' },
     ]);
     // Another person read pages too, one of them at the very same URL.
     await buildAnalyses(t, b.userId, [
-      { createdAt: ago(1 * DAY), url: 'https://news.example.org/story', verdict: 'draining', drivers: ['fear'] },
+      {
+        createdAt: ago(1 * DAY),
+        url: 'https://news.example.org/story',
+        verdict: 'draining',
+        drivers: ['fear'],
+      },
       { createdAt: ago(2 * DAY), url: 'https://private.example.net/b-only', verdict: 'uplifting' },
     ]);
 
@@ -149,7 +180,9 @@ describe('GET /api/labels/context', () => {
       expect((await call(t, a.apiKey, 'GET', '/api/labels/context')).statusCode).toBe(200);
     }
     // Both label calls count against one budget per account.
-    expect((await putCounts(t, a.apiKey, [{ day: '2025-03-20', shown: ZERO, opened: ZERO }])).statusCode).toBe(200);
+    expect(
+      (await putCounts(t, a.apiKey, [{ day: '2025-03-20', shown: ZERO, opened: ZERO }])).statusCode,
+    ).toBe(200);
     const refused = await call(t, a.apiKey, 'GET', '/api/labels/context');
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBeDefined();
@@ -161,13 +194,25 @@ describe('GET /api/labels/context', () => {
 });
 
 describe('PUT /api/labels/counts', () => {
-  const day = (d: string, shown: VerdictCounts, opened: VerdictCounts): LabelDayCounts => ({ day: d, shown, opened });
+  const day = (d: string, shown: VerdictCounts, opened: VerdictCounts): LabelDayCounts => ({
+    day: d,
+    shown,
+    opened,
+  });
 
   it('replaces what a browser sent for a day (a retry never counts twice), and adds up two browsers', async () => {
     clock.set(NOW);
     const who = await customer(t);
-    const firefox = await issueKey(t, who.token, 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0');
-    const chrome = await issueKey(t, who.token, 'Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 Chrome/131.0 Safari/537.36');
+    const firefox = await issueKey(
+      t,
+      who.token,
+      'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+    );
+    const chrome = await issueKey(
+      t,
+      who.token,
+      'Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 Chrome/131.0 Safari/537.36',
+    );
     const monday = day('2025-03-17', counts(10, 5, 2, 8), counts(3, 1, 0, 1));
 
     const first = await putCounts(t, firefox, [monday]);
@@ -176,12 +221,16 @@ describe('PUT /api/labels/counts', () => {
     // The same request again (a retry), then the day's running totals grown.
     expect((await putCounts(t, firefox, [monday])).statusCode).toBe(200);
     const grown = day('2025-03-17', counts(12, 5, 2, 9), counts(4, 1, 0, 1));
-    expect((await putCounts(t, firefox, [grown, day('2025-03-18', counts(1, 0, 0, 0), ZERO)])).json()).toEqual({
+    expect(
+      (await putCounts(t, firefox, [grown, day('2025-03-18', counts(1, 0, 0, 0), ZERO)])).json(),
+    ).toEqual({
       success: true,
       days: 2,
     });
     // Another browser's totals of the same day are its own.
-    expect((await putCounts(t, chrome, [day('2025-03-17', counts(1, 1, 1, 1), counts(0, 0, 0, 1))])).statusCode).toBe(200);
+    expect(
+      (await putCounts(t, chrome, [day('2025-03-17', counts(1, 1, 1, 1), counts(0, 0, 0, 1))])).statusCode,
+    ).toBe(200);
 
     const rows = await t.db.select().from(labelCounts).where(eq(labelCounts.userId, who.userId));
     expect(rows).toHaveLength(3);
@@ -197,10 +246,14 @@ describe('PUT /api/labels/counts', () => {
     clock.set(NOW);
     const who = await customer(t);
     const key = await pair(t, who.token);
-    expect((await putCounts(t, key, [day('2025-03-19', counts(3, 0, 0, 2), counts(1, 0, 0, 0))])).statusCode).toBe(200);
+    expect(
+      (await putCounts(t, key, [day('2025-03-19', counts(3, 0, 0, 2), counts(1, 0, 0, 0))])).statusCode,
+    ).toBe(200);
     const devices = await call(t, who.token, 'GET', '/api/account/devices');
     const [browser] = devices.json<{ extensions: { id: string }[] }>().extensions;
-    expect((await call(t, who.token, 'DELETE', `/api/account/devices/extensions/${browser!.id}`)).statusCode).toBe(200);
+    expect(
+      (await call(t, who.token, 'DELETE', `/api/account/devices/extensions/${browser!.id}`)).statusCode,
+    ).toBe(200);
     expect((await putCounts(t, key, [day('2025-03-20', counts(1, 0, 0, 0), ZERO)])).statusCode).toBe(401);
     expect((await insights(t, who.token)).weeks).toEqual([
       { week: '2025-03-17', shown: counts(3, 0, 0, 2), opened: counts(1, 0, 0, 0) },
@@ -213,8 +266,11 @@ describe('PUT /api/labels/counts', () => {
       { day: '2025-03-19', browser: browser!.id, shown: counts(3, 0, 0, 2), opened: counts(1, 0, 0, 0) },
     ]);
 
-    const email = (await call(t, who.token, 'GET', '/api/account')).json<{ user: { email: string } }>().user.email;
-    expect((await call(t, who.token, 'DELETE', '/api/account', { confirmEmail: email })).statusCode).toBe(200);
+    const email = (await call(t, who.token, 'GET', '/api/account')).json<{ user: { email: string } }>().user
+      .email;
+    expect((await call(t, who.token, 'DELETE', '/api/account', { confirmEmail: email })).statusCode).toBe(
+      200,
+    );
     expect(await t.db.select().from(labelCounts).where(eq(labelCounts.userId, who.userId))).toEqual([]);
   });
 
@@ -230,7 +286,10 @@ describe('PUT /api/labels/counts', () => {
     await refuse([ok('2025-01-16')], `body.days.0.day: ${messages.labels.dayTooOld(62)}`);
     await refuse([ok('2025-02-30')], `body.days.0.day: ${messages.labels.dayNotCalendar}`);
     await refuse([ok('2025-13-01')], `body.days.0.day: ${messages.labels.dayNotCalendar}`);
-    await refuse([ok('2025-03-19'), ok('2025-03-18'), ok('2025-03-19')], `body.days.2.day: ${messages.labels.dayRepeated}`);
+    await refuse(
+      [ok('2025-03-19'), ok('2025-03-18'), ok('2025-03-19')],
+      `body.days.2.day: ${messages.labels.dayRepeated}`,
+    );
     expect(await t.db.select().from(labelCounts).where(eq(labelCounts.userId, who.userId))).toEqual([]);
 
     // The contract's own checks name the field too.
@@ -243,7 +302,9 @@ describe('PUT /api/labels/counts', () => {
     const edges = await putCounts(t, who.apiKey, [ok('2025-03-21'), ok('2025-01-17')]);
     expect(edges.statusCode, edges.body).toBe(200);
     // A session may not send counts.
-    expect((await call(t, who.token, 'PUT', '/api/labels/counts', { days: [ok('2025-03-20')] })).statusCode).toBe(401);
+    expect(
+      (await call(t, who.token, 'PUT', '/api/labels/counts', { days: [ok('2025-03-20')] })).statusCode,
+    ).toBe(401);
   });
 
   it("takes the account's time zone for today", async () => {
@@ -251,10 +312,15 @@ describe('PUT /api/labels/counts', () => {
     clock.set(new Date('2025-03-20T23:30:00.000Z'));
     const who = await customer(t);
     const key = await pair(t, who.token);
-    expect((await call(t, who.token, 'PATCH', '/api/account/preferences', { timeZone: 'Asia/Tokyo' })).statusCode).toBe(200);
+    expect(
+      (await call(t, who.token, 'PATCH', '/api/account/preferences', { timeZone: 'Asia/Tokyo' })).statusCode,
+    ).toBe(200);
     expect((await putCounts(t, key, [day('2025-03-22', counts(1, 0, 0, 0), ZERO)])).statusCode).toBe(200);
     const refused = await putCounts(t, key, [day('2025-03-23', counts(1, 0, 0, 0), ZERO)]);
-    expect(refused.json()).toEqual({ success: false, error: `body.days.0.day: ${messages.labels.dayTooLate}` });
+    expect(refused.json()).toEqual({
+      success: false,
+      error: `body.days.0.day: ${messages.labels.dayTooLate}`,
+    });
     clock.set(NOW);
   });
 });
@@ -263,7 +329,9 @@ describe('GET /api/labels/insights', () => {
   it('answers no weeks and no figures before any label was shown', async () => {
     const who = await withBrowser(t);
     // A day with nothing shown does not begin labels.
-    expect((await putCounts(t, who.apiKey, [{ day: '2025-03-19', shown: ZERO, opened: ZERO }])).statusCode).toBe(200);
+    expect(
+      (await putCounts(t, who.apiKey, [{ day: '2025-03-19', shown: ZERO, opened: ZERO }])).statusCode,
+    ).toBe(200);
     expect(await insights(t, who.token)).toEqual({
       success: true,
       today: '2025-03-20',
@@ -283,20 +351,28 @@ describe('GET /api/labels/insights', () => {
     const phone = await issueKey(t, who.token, 'Chrome on Android');
     // Labels began on Monday 10 February; that day lies before the last 28 days (21 February – 20 March).
     expect(
-      (await putCounts(t, laptop, [
-        { day: '2025-02-10', shown: counts(50, 0, 0, 50), opened: counts(5, 0, 0, 40) },
-        { day: '2025-03-10', shown: counts(10, 10, 0, 15), opened: counts(4, 2, 0, 3) },
-      ])).statusCode,
+      (
+        await putCounts(t, laptop, [
+          { day: '2025-02-10', shown: counts(50, 0, 0, 50), opened: counts(5, 0, 0, 40) },
+          { day: '2025-03-10', shown: counts(10, 10, 0, 15), opened: counts(4, 2, 0, 3) },
+        ])
+      ).statusCode,
     ).toBe(200);
     expect(
-      (await putCounts(t, phone, [{ day: '2025-03-18', shown: counts(5, 0, 5, 10), opened: counts(1, 0, 1, 0) }]))
-        .statusCode,
+      (
+        await putCounts(t, phone, [
+          { day: '2025-03-18', shown: counts(5, 0, 5, 10), opened: counts(1, 0, 1, 0) },
+        ])
+      ).statusCode,
     ).toBe(200);
     // Somebody else's counts never join in.
     const otherKey = await pair(t, other.token);
     expect(
-      (await putCounts(t, otherKey, [{ day: '2025-03-18', shown: counts(0, 0, 0, 500), opened: counts(0, 0, 0, 500) }]))
-        .statusCode,
+      (
+        await putCounts(t, otherKey, [
+          { day: '2025-03-18', shown: counts(0, 0, 0, 500), opened: counts(0, 0, 0, 500) },
+        ])
+      ).statusCode,
     ).toBe(200);
 
     // Reading: the 28 days before labels (13 January – 9 February) hold 20 pages with a verdict, 8 draining
@@ -357,12 +433,21 @@ describe('GET /api/labels/insights', () => {
     const key = await pair(t, who.token);
     // Labels began on Saturday 15 March: "since" begins the after span; 19 draining labels are one too few.
     expect(
-      (await putCounts(t, key, [{ day: '2025-03-15', shown: counts(30, 0, 0, 19), opened: counts(6, 0, 0, 1) }]))
-        .statusCode,
+      (
+        await putCounts(t, key, [
+          { day: '2025-03-15', shown: counts(30, 0, 0, 19), opened: counts(6, 0, 0, 1) },
+        ])
+      ).statusCode,
     ).toBe(200);
     await buildAnalyses(t, who.userId, [
-      ...Array.from({ length: 10 }, (_, i) => ({ createdAt: `2025-03-14T${10 + i}:00:00.000Z`, verdict: 'draining' as const })),
-      ...Array.from({ length: 9 }, (_, i) => ({ createdAt: `2025-03-15T${10 + i}:00:00.000Z`, verdict: 'uplifting' as const })),
+      ...Array.from({ length: 10 }, (_, i) => ({
+        createdAt: `2025-03-14T${10 + i}:00:00.000Z`,
+        verdict: 'draining' as const,
+      })),
+      ...Array.from({ length: 9 }, (_, i) => ({
+        createdAt: `2025-03-15T${10 + i}:00:00.000Z`,
+        verdict: 'uplifting' as const,
+      })),
     ]);
     const figures = await insights(t, who.token);
     expect(figures.weeks.map((w) => w.week)).toEqual(['2025-03-10', '2025-03-17']);
@@ -390,8 +475,12 @@ describe('GET /api/labels/insights', () => {
       extensions: { id: string }[];
     }>().extensions;
     // Counts sent in December, when that was within the accepted 62 days.
-    await t.db.insert(labelCounts).values({ userId: who.userId, browserId: browser!.id, day: '2024-12-01', shownUplifting: 1 });
-    expect((await putCounts(t, key, [{ day: '2025-03-20', shown: counts(0, 2, 0, 0), opened: ZERO }])).statusCode).toBe(200);
+    await t.db
+      .insert(labelCounts)
+      .values({ userId: who.userId, browserId: browser!.id, day: '2024-12-01', shownUplifting: 1 });
+    expect(
+      (await putCounts(t, key, [{ day: '2025-03-20', shown: counts(0, 2, 0, 0), opened: ZERO }])).statusCode,
+    ).toBe(200);
     const figures = await insights(t, who.token);
     expect(figures.since).toBe('2024-12-01');
     expect(figures.weeks).toHaveLength(12);
@@ -409,11 +498,11 @@ describe('the context read', () => {
     const text = await t.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       await tx.execute(sql`set local enable_bitmapscan = off`);
-      const plan = (await tx.execute(sql`
+      const plan = (await tx.execute<{ 'QUERY PLAN': string }>(sql`
         explain select url, host, verdict, drivers::text, id from analyses
          where user_id = ${who.userId}::uuid and created_at >= ${NOW.toISOString()}::timestamptz - interval '90 days'
            and verdict is not null
-         order by created_at desc, id desc limit 2000`)) as unknown as { rows: { 'QUERY PLAN': string }[] };
+         order by created_at desc, id desc limit 2000`)) as { rows: { 'QUERY PLAN': string }[] };
       return plan.rows.map((r) => r['QUERY PLAN']).join('\n');
     });
     expect(text).toContain('analyses_user_created_id_idx');
