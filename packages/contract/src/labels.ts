@@ -145,7 +145,6 @@ export const LabelInsightsResponseSchema = successWith({
 });
 export type LabelInsightsResponse = z.infer<typeof LabelInsightsResponseSchema>;
 
-
 /** One browser's totals of one day as the account export holds them (`browser`: the paired extension's id). */
 export const ExportedLabelDaySchema = z.object({
   day: DayKeySchema,
