@@ -230,6 +230,17 @@ test.describe('the demo account', () => {
     await expect(mood.getByRole('definition').first()).toHaveText('30');
     await expect(mood.getByRole('definition').nth(1)).toHaveText(/^−0\.\d\d$/);
     await expect(mood.getByRole('definition').nth(2)).toHaveText(/^−0\.\d\d to −0\.\d\d$/);
+    // Five weeks of link labels: how often draining results were opened, the reading before labels, the weeks.
+    const labels = page.getByRole('region', { name: messages.labels.cardTitle });
+    await expect(
+      labels.getByText(/^You opened draining results \d+\s% less often than other results\.$/),
+    ).toBeVisible();
+    await expect(
+      labels.getByText(/^Draining pages were \d+\s% of your reading in the last 4 weeks/),
+    ).toBeVisible();
+    await expect(
+      labels.getByRole('table', { name: messages.labels.tableCaption }).getByRole('row'),
+    ).toHaveCount(7);
     await expectAccessible(page);
 
     // A page of this month opens with its title and its verdict in words, as the server stored them.
@@ -354,6 +365,10 @@ test('a fresh user: the onboarding card, then no insights yet', async ({ page })
   await expect(history.getByText(/Almost there! One quick step/)).toBeVisible();
   await expect(history.getByText('Complete the widget setup')).toBeVisible();
   await expect(page.getByText(messages.insights.emptyTitle)).toBeVisible();
+  // No label shown yet: the card says what labels are and where they are switched on.
+  await expect(
+    page.getByRole('region', { name: messages.labels.cardTitle }).getByText(messages.labels.emptyHow),
+  ).toBeVisible();
   await expectAccessible(page);
   await page.setViewportSize({ width: 360, height: 800 });
   await expectNoSidewaysScroll(page);

@@ -46,6 +46,7 @@ try {
         `  ${DEMO_EMAIL} ("${DEMO_NAME}"), plan ${s.subscription?.plan ?? 'none'} (${s.subscription?.status ?? 'no subscription'}, test mode), questionnaire COMPLETED`,
         `  ${result.analyses} analyses from ${day(result.from)} to ${day(result.to)} (UTC) on ${result.sites} sites; this billing period: ${s.count} touch points, ${s.tokensUsed} tokens`,
         `  ${result.goals.length} reading goals (${result.goals.map((g) => g.progress.status.replace('_', ' ')).join(', ')}); ${result.checkIns} mood check-ins: ${result.moodInsight.sentence}`,
+        `  Link labels since ${result.labels.since ?? 'never'}: ${result.labels.opened?.sentence ?? 'no figures'}`,
         '',
         'Sign in:',
         `  1. Start the server on the same database: npm start (http://localhost:${port}), or npm run dev (web app on http://localhost:5173).`,

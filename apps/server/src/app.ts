@@ -23,6 +23,7 @@ import devicesRoutes from './modules/devices/routes.ts';
 import extensionModule from './modules/extension/plugin.ts';
 import goalsModule from './modules/goals/plugin.ts';
 import healthRoutes from './modules/health/routes.ts';
+import labelsModule from './modules/labels/plugin.ts';
 import moodModule from './modules/mood/plugin.ts';
 import questionnaireModule from './modules/questionnaire/plugin.ts';
 import touchpointsModule from './modules/touchpoints/plugin.ts';
@@ -213,6 +214,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(analysisModule);
   await app.register(goalsModule);
   await app.register(moodModule);
+  // Link labels: the extension's context and counts, and the Insights figures.
+  await app.register(labelsModule);
   await app.register(accountModule);
   // The weekly letter: reads the week through the analysis and goals services.
   await app.register(digestModule);

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { AnalysisSchema } from './analysis';
 import { GoalSchema } from './goals';
 import { IsoDateTimeSchema, successWith } from './common';
+import { ExportedLabelDaySchema } from './labels';
 import { MoodCheckInSchema } from './mood';
 import { InvoiceSchema, PaymentMethodSchema } from './payment';
 import { PreferencesSchema } from './preferences';
@@ -106,6 +107,8 @@ export const AccountExportResponseSchema = successWith({
   moodCheckIns: z.array(MoodCheckInSchema).optional(),
   /** The time zone and the weekly letter setting, as GET /api/account/preferences answers (optional, as `sessions`). */
   preferences: PreferencesSchema.optional(),
+  /** Link labels shown and opened per browser and day, oldest first (optional, as `sessions`). */
+  labelCounts: z.array(ExportedLabelDaySchema).optional(),
 });
 export type AccountExportResponse = z.infer<typeof AccountExportResponseSchema>;
 

@@ -318,6 +318,52 @@ export const messages = {
     total: 'Whole period',
   },
 
+  /**
+   * Link labels (issue 30, decision 160): what the extension's counts may hold, and the "Labels on links" card of
+   * Insights — how often the person opened labelled results by verdict, and their reading before labels and since.
+   */
+  labels: {
+    cardTitle: 'Labels on links',
+    loadFailed: 'Failed to load the labels figures',
+    /** The empty card: what labels are, and where they come from. */
+    emptyWhat:
+      'The Media Diet extension can put a small label beside search results and headlines — uplifting, neutral, ' +
+      'mixed or draining — worked out on your device before you click. Nothing of the links leaves your browser.',
+    emptyHow: 'Switch on labels in the Media Diet extension to see how they change what you open.',
+    /** Figure (a): draining results opened against the other results, last 4 weeks. */
+    openedLess: (percent: number) =>
+      `You opened draining results ${percent}\u00a0% less often than other results.`,
+    openedMore: (percent: number) =>
+      `You opened draining results ${percent}\u00a0% more often than other results.`,
+    openedAsOften: 'You opened draining results about as often as other results.',
+    openedFewLabels: (min: number, draining: number, other: number) =>
+      `How often you open draining results shows once at least ${min} draining and ${min} other results were ` +
+      `labelled in the last 4 weeks (so far ${draining} and ${other}).`,
+    openedNoOther:
+      'You opened none of the other labelled results in the last 4 weeks, so there is nothing to compare with yet.',
+    /** Figure (b): the draining share of the pages read before labels and in the last 4 weeks. */
+    beforeLower: (after: number, before: number) =>
+      `Draining pages were ${after}\u00a0% of your reading in the last 4 weeks, down from ${before}\u00a0% in the 4 weeks before labels.`,
+    beforeHigher: (after: number, before: number) =>
+      `Draining pages were ${after}\u00a0% of your reading in the last 4 weeks, up from ${before}\u00a0% in the 4 weeks before labels.`,
+    beforeSame: (share: number) =>
+      `Draining pages were ${share}\u00a0% of your reading in the last 4 weeks, as in the 4 weeks before labels.`,
+    beforeFewPages: (min: number) =>
+      `The comparison with your reading before labels shows once the 4 weeks before labels and the weeks since ` +
+      `each hold at least ${min} analysed pages.`,
+    /** The weekly table. */
+    tableCaption: 'Labelled results per week, newest first',
+    week: 'Week of',
+    shown: 'Labels shown',
+    opened: 'Opened',
+    openedDraining: 'Opened draining',
+    /** PUT /api/labels/counts: a day the counts may not be for (the field path goes before it). */
+    dayNotCalendar: 'must be a calendar day (YYYY-MM-DD)',
+    dayTooLate: 'must not be later than tomorrow',
+    dayTooOld: (days: number) => `must be within the last ${days} days`,
+    dayRepeated: 'each day may appear only once in one request',
+  },
+
   /** Questionnaire and personality snapshot (spec §2, §8). */
   questionnaire: {
     privacyBadge: 'Your privacy is our priority',

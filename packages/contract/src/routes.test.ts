@@ -211,6 +211,9 @@ describe('auth', () => {
       'extensionTouchpoint',
       'extensionTouchpoints',
       'extensionVerify',
+      // Link labels (decision 160): what labelling needs, and the counts; never the figures.
+      'labelContext',
+      'labelCounts',
     ]);
     expect(routeAccepts(api.extensionDisabled, 'session')).toBe(true);
     expect(routeAccepts(api.extensionTokenValidity, 'session')).toBe(true);
@@ -218,6 +221,9 @@ describe('auth', () => {
     expect(routeAccepts(extraApi.extensionTouchpoints, 'session')).toBe(false);
     expect(routeAccepts(extraApi.extensionTouchpoint, 'session')).toBe(false);
     expect(routeAccepts(api.accountInfo, 'extension')).toBe(false);
+    expect(routeAccepts(extraApi.labelContext, 'session')).toBe(false);
+    expect(routeAccepts(extraApi.labelCounts, 'session')).toBe(false);
+    expect(routeAccepts(extraApi.labelInsights, 'extension')).toBe(false);
   });
 
   it('lets the key into exactly these session calls besides its own (decisions 112, 157)', () => {

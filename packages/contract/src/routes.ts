@@ -8,6 +8,7 @@ import { devicesContract } from './routes/devices';
 import { digestContract } from './routes/digest';
 import { extensionContract } from './routes/extension';
 import { goalsContract } from './routes/goals';
+import { labelsContract } from './routes/labels';
 import { paymentContract } from './routes/payment';
 import { moodContract } from './routes/mood';
 import { questionnaireContract } from './routes/questionnaire';
@@ -34,6 +35,7 @@ export const contract = {
   payment: paymentContract,
   questionnaire: questionnaireContract,
   mood: moodContract,
+  labels: labelsContract,
   digest: digestContract,
   dev: devContract,
 } as const;
@@ -55,6 +57,7 @@ export const routesById = {
   ...paymentContract,
   ...questionnaireContract,
   ...moodContract,
+  ...labelsContract,
   ...digestContract,
   ...devContract,
 };

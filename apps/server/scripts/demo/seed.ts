@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { analyze, type AnalysisResult } from '@mediadiet/analyzer';
 import { PutGoalsRequestSchema, type Goal, type GoalWithProgress } from '@mediadiet/contract/goals';
+import type { LabelInsightsResponse } from '@mediadiet/contract/labels';
 import type { MoodInsightResponse } from '@mediadiet/contract/mood';
 import type { SubscriptionInfoResponse } from '@mediadiet/contract/subscription';
 import type { FastifyInstance } from 'fastify';
@@ -18,10 +19,11 @@ import type { DemoArticle } from './types.ts';
  * reading: 6–10 pages a day from 36 bundled articles on 12 invented sites, each scored by the offline
  * analyzer; three reading goals, one of them at risk this week (so the dashboard nudges); and a mood
  * check-in on each of the last 30 days that follows the previous day's share of draining pages, so the
- * "Mood and reading" insight has a real relation to find. Everything goes through the product's own paths,
+ * "Mood and reading" insight has a real relation to find; and five weeks of link labels from one (since
+ * disconnected) browser, for the "Labels on links" card. Everything goes through the product's own paths,
  * with the app's clock moved through the past: card setup and subscription over the API, trial end and
  * renewals by the billing sweep, analyses + usage + rollups through `storeAnalysesIn` (the worker's storing
- * function), goals and check-ins over the API.
+ * function), goals, check-ins and label counts over the API.
  */
 
 export const DEMO_EMAIL = 'demo@mediadiet.app';
@@ -92,10 +94,14 @@ export interface DemoSeedResult {
   checkIns: number;
   /** The "Mood and reading" insight over them. */
   moodInsight: MoodInsightResponse;
+  /** The "Labels on links" figures over LABEL_DAYS days of labels. */
+  labels: LabelInsightsResponse;
 }
 
 /** Days of mood check-ins: the last 30 before today (today's is left for the person to make). */
 const CHECKIN_DAYS = 30;
+/** Days of link labels, today included: five weeks, within the 62 days the counts accept. */
+const LABEL_DAYS = 35;
 
 /** A small deterministic generator: the same reading every run (dates move with `now`). */
 function random(seed: number) {
@@ -385,6 +391,43 @@ export async function seedDemo(options: DemoSeedOptions): Promise<DemoSeedResult
   const moodInsight = await call<MoodInsightResponse>('GET', '/api/mood/insight');
   log(moodInsight.sentence);
 
+  // Link labels in one browser since LABEL_DAYS days ago, today included, sent as the extension sends them (its
+  // key, one PUT of per-day totals). The reader opens draining results about half as often as the others. The
+  // browser is disconnected afterwards: its counts stay with the account (decision 160).
+  const browser = await app.extensionKeys.issue(user.id, 'Demo browser');
+  const labelRand = random(20_261_128);
+  const labelDays = Array.from({ length: LABEL_DAYS }, (_, i) => {
+    const shown = 20 + Math.floor(labelRand() * 25);
+    const split = {
+      uplifting: Math.round(shown * 0.3),
+      neutral: Math.round(shown * 0.3),
+      mixed: Math.round(shown * 0.15),
+      draining: Math.round(shown * 0.25),
+    };
+    const opened = (n: number, rate: number) =>
+      Math.min(n, Math.max(0, Math.round(n * rate + (labelRand() - 0.5) * 2)));
+    return {
+      day: addDays(todayKey, i - (LABEL_DAYS - 1)),
+      shown: split,
+      opened: {
+        uplifting: opened(split.uplifting, 0.18),
+        neutral: opened(split.neutral, 0.15),
+        mixed: opened(split.mixed, 0.14),
+        draining: opened(split.draining, 0.08),
+      },
+    };
+  });
+  const sent = await app.inject({
+    method: 'PUT',
+    url: '/api/labels/counts',
+    headers: { authorization: `Bearer ${browser.apiKey}` },
+    payload: { days: labelDays },
+  });
+  if (sent.statusCode !== 200) throw new Error(`PUT /api/labels/counts: ${sent.statusCode} ${sent.body}`);
+  await app.extensionKeys.revoke(user.id, browser.keyId);
+  const labels = await call<LabelInsightsResponse>('GET', '/api/labels/insights');
+  log(`stored ${labelDays.length} days of link labels: ${labels.opened?.sentence ?? 'no figures'}`);
+
   const subscription = await app.billing.subscriptions.info(user.id);
   // No session of the seed stays usable: sign-in makes a new one.
   await app.sessions.revokeAll(user.id);
@@ -399,5 +442,6 @@ export async function seedDemo(options: DemoSeedOptions): Promise<DemoSeedResult
     goals: progress,
     checkIns,
     moodInsight,
+    labels,
   };
 }

@@ -631,3 +631,33 @@ export const weeklyLetters = pgTable(
 );
 
 export type WeeklyLetterRow = typeof weeklyLetters.$inferSelect;
+
+/**
+ * Link labels shown and opened (issue 30, decision 160): per person, paired browser and day, that browser's
+ * totals by verdict. Counts only, never a URL. A browser's PUT replaces its rows of the days it sends (a retry
+ * never counts twice, two browsers add up). `browser_id` is the id of the extension key that sent the row and
+ * has no reference: a revoked browser's counts stay with the account, and go with it (`user_id` cascades).
+ * `day` is the browser's local day, taken as the account's. The first day with any label shown is when labels
+ * began (Insights' "before labels").
+ */
+export const labelCounts = pgTable(
+  'label_counts',
+  {
+    userId: ownerId(),
+    browserId: uuid('browser_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    shownUplifting: integer('shown_uplifting').notNull().default(0),
+    shownNeutral: integer('shown_neutral').notNull().default(0),
+    shownMixed: integer('shown_mixed').notNull().default(0),
+    shownDraining: integer('shown_draining').notNull().default(0),
+    openedUplifting: integer('opened_uplifting').notNull().default(0),
+    openedNeutral: integer('opened_neutral').notNull().default(0),
+    openedMixed: integer('opened_mixed').notNull().default(0),
+    openedDraining: integer('opened_draining').notNull().default(0),
+    updatedAt: updatedNow(),
+  },
+  // The person's days in order (Insights reads a range of them), then the browser: the upsert's target too.
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.browserId] })],
+);
+
+export type LabelCountRow = typeof labelCounts.$inferSelect;

@@ -101,6 +101,24 @@ const FIXTURES: Record<Exclude<OperationId, PublicId>, Fixture> = {
   preferencesUpdate: { scope: 'self', request: () => ({ body: { timeZone: 'Asia/Tokyo' } }) },
   moodToday: { scope: 'self' },
   moodInsight: { scope: 'self' },
+  // Link labels: the key reads its owner's context and writes its owner's counts (B's land on B's account);
+  // the figures take a session.
+  labelContext: { scope: 'self' },
+  labelCounts: {
+    scope: 'self',
+    request: () => ({
+      body: {
+        days: [
+          {
+            day: NOW.toISOString().slice(0, 10),
+            shown: { uplifting: 3, neutral: 2, mixed: 1, draining: 4 },
+            opened: { uplifting: 1, neutral: 0, mixed: 0, draining: 1 },
+          },
+        ],
+      },
+    }),
+  },
+  labelInsights: { scope: 'self' },
   accountDevices: { scope: 'self' },
   // B tries to sign out a second session of A's: not found, and A's session stays live.
   accountDeviceSignOut: {

@@ -90,6 +90,15 @@ const VALID_BODIES: Record<string, () => unknown> = {
   accountUrlsAdd: () => ({ url: 'example.com' }),
   preferencesUpdate: () => ({ timeZone: 'Europe/Berlin', weeklyLetter: true }),
   moodCheckIn: () => ({ score: 4, note: 'A calm day' }),
+  labelCounts: () => ({
+    days: [
+      {
+        day: NOW.toISOString().slice(0, 10),
+        shown: { uplifting: 5, neutral: 4, mixed: 2, draining: 3 },
+        opened: { uplifting: 2, neutral: 1, mixed: 0, draining: 1 },
+      },
+    ],
+  }),
   goalsReplace: () => ({
     goals: [
       { kind: 'draining_share', target: 25 },

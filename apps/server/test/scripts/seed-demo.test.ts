@@ -1,5 +1,6 @@
 import { GoalsResponseSchema } from '@mediadiet/contract/goals';
 import { InsightsResponseSchema, VerdictTrendResponseSchema } from '@mediadiet/contract/insights';
+import { LabelInsightsResponseSchema } from '@mediadiet/contract/labels';
 import { MoodInsightResponseSchema, MoodListResponseSchema } from '@mediadiet/contract/mood';
 import { RecentAnalysesResponseSchema } from '@mediadiet/contract/analysis';
 import { RECENT_PAGE_SIZE } from '@mediadiet/contract/constants';
@@ -162,6 +163,34 @@ describe('demo seed', () => {
     expect(insight.interval![0]).toBeLessThan(insight.interval![1]);
     expect(insight.interval![1]).toBeLessThan(0);
     expect(insight.sentence).toMatch(/^On days after more draining reading, your mood tended to be lower/);
+  });
+
+  it('keeps five weeks of link labels from a disconnected browser, with both figures said', async () => {
+    const token = await signIn(first.userId);
+    const labels = LabelInsightsResponseSchema.parse(
+      (await call(t, token, 'GET', '/api/labels/insights')).json(),
+    );
+    expect(labels).toMatchObject({ today: '2025-06-20', since: '2025-05-17' });
+    // From the week of Saturday 17 May to this one.
+    expect(labels.weeks.map((w) => w.week)).toEqual([
+      '2025-05-12',
+      '2025-05-19',
+      '2025-05-26',
+      '2025-06-02',
+      '2025-06-09',
+      '2025-06-16',
+    ]);
+    expect(labels.opened!.reason).toBeNull();
+    expect(labels.opened!.value).toBeGreaterThan(0.2);
+    expect(labels.opened!.sentence).toMatch(
+      /^You opened draining results \d+\u00a0% less often than other results\.$/,
+    );
+    expect(labels.beforeLabels!.reason).toBeNull();
+    expect(labels.beforeLabels!.before.pages).toBeGreaterThanOrEqual(6 * 28);
+    expect(first.labels).toEqual(labels);
+    // The browser that sent them is no longer paired.
+    const devices = (await call(t, token, 'GET', '/api/account/devices')).json<{ extensions: unknown[] }>();
+    expect(devices.extensions).toEqual([]);
   });
 
   it('resets the account when run again: one demo user, the same reading', async () => {

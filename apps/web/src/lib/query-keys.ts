@@ -34,6 +34,8 @@ export const queryKeys = {
   moodCheckIns: ['mood', 'check-ins'] as const,
   /** `GET /api/mood/insight`. */
   moodInsight: ['mood', 'insight'] as const,
+  /** `GET /api/labels/insights`: labels on links shown and opened per week, and the two figures. */
+  labelInsights: ['labels', 'insights'] as const,
   insightsPeriod: (period: Pick<InsightsPeriod, 'mm' | 'yy'> | null) =>
     ['analysis', 'insights', period ? `${period.yy}-${period.mm ?? 'all'}` : 'current'] as const,
   /**

@@ -63,6 +63,17 @@ export const defaultHandlers = [
       sentence: 'Check in 13 more days to see how your reading relates to your mood.',
     }),
   ),
+  // Labels on links: the extension has shown none yet.
+  http.get('*/api/labels/insights', () =>
+    HttpResponse.json({
+      success: true,
+      today: '2025-03-01',
+      since: null,
+      weeks: [],
+      opened: null,
+      beforeLabels: null,
+    }),
+  ),
   // The verdict trend of the Insights' Trends tab: nothing counted.
   http.get('*/api/analysis/trends', () => HttpResponse.json(buildVerdictTrend())),
   // The Insights' list of analysed pages: none.

@@ -16,6 +16,7 @@ export default fp(
       urls: app.urls,
       goals: app.goals,
       mood: app.mood,
+      labels: app.labels,
       questionnaire: app.questionnaire.service,
       extensionKeys: app.extensionKeys,
       subscriptions: app.billing.subscriptions,
@@ -27,6 +28,6 @@ export default fp(
   },
   {
     name: 'account',
-    dependencies: ['users', 'auth', 'analysis', 'urls', 'goals', 'questionnaire', 'extension', 'billing', 'mood'],
+    dependencies: ['users', 'auth', 'analysis', 'urls', 'goals', 'questionnaire', 'extension', 'billing', 'mood', 'labels'],
   },
 );

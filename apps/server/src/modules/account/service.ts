@@ -12,6 +12,7 @@ import { toSubscription } from '../billing/service-helpers.ts';
 import type { SubscriptionService } from '../billing/subscription-service.ts';
 import type { ExtensionKeyService } from '../extension/keys.ts';
 import type { GoalsService } from '../goals/service.ts';
+import type { LabelsService } from '../labels/service.ts';
 import type { MoodService } from '../mood/service.ts';
 import type { QuestionnaireService } from '../questionnaire/service.ts';
 import type { UrlsService } from '../urls/service.ts';
@@ -47,6 +48,7 @@ export function createAccountService(deps: {
   urls: Pick<UrlsService, 'list'>;
   goals: Pick<GoalsService, 'list'>;
   mood: Pick<MoodService, 'listAll'>;
+  labels: Pick<LabelsService, 'listAll'>;
   questionnaire: Pick<QuestionnaireService, 'exportData'>;
   extensionKeys: Pick<ExtensionKeyService, 'listAll'>;
   subscriptions: Pick<SubscriptionService, 'exportRows' | 'livePlan'>;
@@ -60,7 +62,7 @@ export function createAccountService(deps: {
 
   /** What the export reads besides the user record, all scoped by the user's id. */
   const readAccountData = async (userId: string) => {
-    const [auth, analyses, ignoredSites, goals, questionnaire, extensions, billing, moodCheckIns, settings] =
+    const [auth, analyses, ignoredSites, goals, questionnaire, extensions, billing, moodCheckIns, settings, labelCounts] =
       await Promise.all([
         deps.sessions.listForExport(userId),
         deps.analysis.listAll(userId),
@@ -71,6 +73,7 @@ export function createAccountService(deps: {
         deps.subscriptions.exportRows(userId),
         deps.mood.listAll(userId),
         preferences(userId),
+        deps.labels.listAll(userId),
       ]);
     return {
       ...auth,
@@ -82,6 +85,7 @@ export function createAccountService(deps: {
       ...billing,
       moodCheckIns,
       preferences: settings,
+      labelCounts,
     };
   };
 
@@ -179,6 +183,7 @@ export function createAccountService(deps: {
         })),
         moodCheckIns: data.moodCheckIns,
         preferences: { timeZone, weeklyLetter },
+        labelCounts: data.labelCounts,
       };
     },
 

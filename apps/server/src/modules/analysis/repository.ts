@@ -703,6 +703,80 @@ export async function dailyVerdicts(
   return rows.map((r) => ({ day: r.day, pages: Number(r.pages), draining: Number(r.draining) }));
 }
 
+// ── Link labels (decision 160) ────────────────────────────────────────────────────────────────────
+
+/** One of the user's analyses with a verdict, as the link labels' context reads it, with its keyset position. */
+export interface VerdictPageRow {
+  url: string;
+  host: string;
+  verdict: string;
+  /** The stored drivers (jsonb text), or null. */
+  drivers: string | null;
+  key: AnalysisKey;
+}
+
+/**
+ * The user's analyses with a verdict created at or after `since`, newest first (ties by id), after `before` when
+ * given, at most `limit`: a range of `analyses_user_created_id_idx` read in its order, with no sort.
+ */
+export async function verdictPage(
+  db: Db,
+  userId: string,
+  options: { since: Date; limit: number; before?: AnalysisKey | undefined },
+): Promise<VerdictPageRow[]> {
+  const after = options.before
+    ? sql`and (created_at, id) < (${options.before.at}::timestamp at time zone 'UTC', ${options.before.id}::uuid)`
+    : sql``;
+  type Row = {
+    url: string;
+    host: string;
+    verdict: string;
+    drivers: string | null;
+    id: string;
+    exact_at: string;
+  };
+  const rows = await preparedRows<Row>(
+    db,
+    options.before ? 'label_verdicts_after' : 'label_verdicts',
+    sql`
+    select url, host, verdict, drivers::text as drivers, id,
+           to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as exact_at
+      from analyses
+     where user_id = ${userId} and created_at >= ${options.since.toISOString()}::timestamptz
+       and verdict is not null ${after}
+     order by created_at desc, id desc
+     limit ${options.limit}`,
+  );
+  return rows.map((row) => ({
+    url: row.url,
+    host: row.host,
+    verdict: row.verdict,
+    drivers: row.drivers,
+    key: { at: row.exact_at, id: row.id },
+  }));
+}
+
+/**
+ * The user's pages with a verdict on the days `from`…`to` (both included; the rollups' days, already cut in the
+ * account's zone), and the draining ones among them: a range of the daily rollups' primary key.
+ */
+export async function verdictPagesIn(
+  db: Db,
+  userId: string,
+  span: { from: string; to: string },
+): Promise<{ pages: number; draining: number }> {
+  const classified = sql.raw(VERDICT_COLUMNS.join(' + '));
+  const [row] = await preparedRows<{ pages: number | string | null; draining: number | string | null }>(
+    db,
+    'verdict_pages_in',
+    sql`
+    select coalesce(sum(${classified}), 0)::int as pages, coalesce(sum(draining_pages), 0)::int as draining
+      from analysis_daily_rollups
+     where user_id = ${userId} and day >= ${span.from}::date and day <= ${span.to}::date`,
+  );
+  return { pages: Number(row?.pages ?? 0), draining: Number(row?.draining ?? 0) };
+}
+
 // ── The weekly letter's figures (decision 158) ─────────────────────────────────────────────────────
 
 /** Days [from, to) cut in a time zone (`YYYY-MM-DD`, `to` excluded): a week of the weekly letter. */

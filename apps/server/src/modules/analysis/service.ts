@@ -158,6 +158,19 @@ export interface AnalysisService {
    */
   dailyVerdicts(userId: string, fromDay: string, timeZone: string): Promise<repo.DayVerdicts[]>;
   /**
+   * The link labels' context (decision 160): the user's analyses with a verdict since `since`, newest first, at
+   * most `limit`, after the keyset position `before` when given (each row carries its own).
+   */
+  verdictPage(
+    userId: string,
+    options: { since: Date; limit: number; before?: repo.AnalysisKey | undefined },
+  ): Promise<repo.VerdictPageRow[]>;
+  /** Pages with a verdict on the days `from`…`to` (both included, the account's days), and the draining ones. */
+  verdictPagesIn(
+    userId: string,
+    span: { from: string; to: string },
+  ): Promise<{ pages: number; draining: number }>;
+  /**
    * How many of the user's analyses stored in [from, to) carry each verdict, and how many come from each host
    * (the reading goals' progress). Analyses without a verdict count only towards their host.
    */
@@ -461,6 +474,10 @@ export function createAnalysisService(deps: {
       return { verdicts, hosts };
     },
     dailyVerdicts: (userId, fromDay, zone) => repo.dailyVerdicts(db, userId, fromDay, zone),
+
+    verdictPage: (userId, options) => repo.verdictPage(db, userId, options),
+
+    verdictPagesIn: (userId, span) => repo.verdictPagesIn(db, userId, span),
 
     recutRollupsIn: (tx, userId) => repo.recutRollups(tx, userId),
 

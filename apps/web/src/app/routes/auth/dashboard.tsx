@@ -29,6 +29,7 @@ import { IgnoredSites } from '@/features/urls/components/ignored-sites';
 import { GoalsCard } from '@/features/goals/components/goals-card';
 import { MoodCheckIn } from '@/features/mood/components/mood-check-in';
 import { MoodInsightCard } from '@/features/mood/components/mood-insight-card';
+import { LabelsCard } from '@/features/labels/components/labels-card';
 import { TimeZoneOffer } from '@/features/account/components/time-zone-offer';
 import { useAccountInfo } from '@/lib/account-info';
 import { useRefetchOnZoneChange } from '@/lib/preferences';
@@ -264,8 +265,9 @@ function InsightsView({ isPremium }: { isPremium: boolean }) {
         questionnaireHref={QUESTIONNAIRE_HREF}
         reader={user ? user.name.trim() || user.email : undefined}
       />
-      <div className="print:hidden">
+      <div className="flex flex-col gap-6 print:hidden">
         <MoodInsightCard />
+        <LabelsCard />
       </div>
     </div>
   );
