@@ -20,14 +20,6 @@ export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; 
 
 export const NETWORK_ERROR = 'Network error occurred';
 
-/**
- * The link labels' two calls (decision 159), the contract's `labelContext` and `labelCounts` (extension key):
- * named here by method and path, as the server serves them.
- */
-export const LABEL_ROUTES = {
-  labelContext: { method: 'GET', path: '/api/labels/context' },
-  labelCounts: { method: 'PUT', path: '/api/labels/counts' },
-} as const;
 const TIMEOUT_MS = 15_000;
 
 /**
@@ -115,10 +107,10 @@ export function createApi(fetchFn: typeof fetch, apiBase: string, hooks: { onAns
      * they read lately, for labelling links on the device. Nothing of a labelled page is sent.
      */
     labelContext: (apiKey: string) =>
-      call(LABEL_ROUTES.labelContext.method, LABEL_ROUTES.labelContext.path, apiKey, LabelContextResponseSchema),
+      call(extraApi.labelContext.method, extraApi.labelContext.path, apiKey, LabelContextResponseSchema),
     /** PUT /api/labels/counts — this browser's totals of labels shown and opened per day (counts only). */
     labelCounts: (apiKey: string, body: LabelCountsRequest) =>
-      call(LABEL_ROUTES.labelCounts.method, LABEL_ROUTES.labelCounts.path, apiKey, null, body),
+      call(extraApi.labelCounts.method, extraApi.labelCounts.path, apiKey, null, body),
   };
 }
 
