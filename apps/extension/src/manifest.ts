@@ -9,6 +9,8 @@ export const FILES = {
   background: 'background.js',
   capture: 'content/capture.js',
   bridge: 'content/bridge.js',
+  /** Link labels: not a manifest content script; the background registers it on the sites where labels are on. */
+  labels: 'content/labels.js',
   popupHtml: 'popup/popup.html',
   consentHtml: 'consent/consent.html',
   icons: { 16: 'icons/16.png', 32: 'icons/32.png', 48: 'icons/48.png', 128: 'icons/128.png' },
