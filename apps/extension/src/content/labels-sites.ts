@@ -44,6 +44,21 @@ const clean = (text: string | null | undefined, max: number): string => {
 
 const textOf = (el: Element | null | undefined, max: number) => (el ? clean(el.textContent, max) : '');
 
+/** An element's text without the parts matching `skip` (a snippet's date, an icon's name). */
+function textWithout(el: Element | null | undefined, skip: string | undefined, max: number): string {
+  if (!el) return '';
+  if (!skip || !el.querySelector(skip)) return textOf(el, max);
+  let text = '';
+  const walk = (node: Node) => {
+    for (let c = node.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3) text += c.nodeValue ?? '';
+      else if (c.nodeType === 1 && !(c as Element).matches(skip)) walk(c);
+    }
+  };
+  walk(el);
+  return clean(text, max);
+}
+
 const wordCount = (text: string) => (text === '' ? 0 : text.split(' ').length);
 
 /** Base64url (the way Bing wraps a target in `u=a1…`) to text, or null. */
@@ -99,16 +114,23 @@ function labelledTarget(link: HTMLAnchorElement, page: URL): string | null {
   return url;
 }
 
+/** A result's block never grows into the page's structure … */
+const PAGE_STRUCTURE = 'html, body, main, section, aside, nav';
+/** … nor past an element that is an item by itself. */
+const ITEM = 'article, li, tr, [role="article"], [role="listitem"]';
+
 /**
  * The result's block: the highest ancestor of `el` below `scope` that holds no other result (`counts` gives, for
- * every ancestor of every result, how many results it holds). Robust to class-name churn: it follows the page's
+ * every ancestor of every result, how many results it holds), stopping at an item (article, list item, table
+ * row) and before the page's structure (a section, a sidebar). Robust to class-name churn: it follows the page's
  * nesting, not its classes.
  */
 function ownBlock(el: Element, counts: Map<Element, number>, scope: Element): Element {
   let block = el;
-  for (let p = el.parentElement; p && p !== scope && !p.matches('body, main, html'); p = p.parentElement) {
+  for (let p = el.parentElement; p && p !== scope && !p.matches(PAGE_STRUCTURE); p = p.parentElement) {
     if ((counts.get(p) ?? 0) > 1) break;
     block = p;
+    if (p.matches(ITEM)) break;
   }
   return block;
 }
@@ -136,6 +158,8 @@ export const GOOGLE = {
   title: 'a[href] h3',
   /** The snippet under the title, in the result's block (class names and the line-clamped text box). */
   snippet: '.VwiC3b, [data-sncf="1"], [data-content-feature="1"], div[style*="line-clamp"]',
+  /** Left out of the snippet: its date ("2 days ago — "). */
+  snippetSkip: '.YrbPuc, .LEwnzc',
   /** Sponsored results: the ads above and below the results and any block Google marks as a text ad. */
   ad: '#tads, #tadsb, #bottomads, [data-text-ad], .uEierd',
 } as const;
@@ -161,7 +185,7 @@ const google: SiteAdapter = {
         link,
         url,
         headline: textOf(title, HEADLINE_MAX),
-        snippet: textOf(container.querySelector(GOOGLE.snippet), SNIPPET_MAX),
+        snippet: textWithout(container.querySelector(GOOGLE.snippet), GOOGLE.snippetSkip, SNIPPET_MAX),
         container,
         parts: [container],
       });
@@ -178,6 +202,8 @@ export const BING = {
   result: '#b_results > li.b_algo',
   link: 'h2 a[href]',
   snippet: '.b_caption p, .b_lineclamp1, .b_lineclamp2, .b_lineclamp3, .b_lineclamp4, .b_algoSlug',
+  /** Left out of the snippet: the "Web" icon's name and the date. */
+  snippetSkip: '.algoSlug_icon, .news_dt',
   /** An organic-looking block that carries the "Ad" slug. */
   ad: '.b_adSlug, .b_ad',
 } as const;
@@ -186,7 +212,7 @@ export const BING = {
 function byResult(
   doc: Document,
   page: URL,
-  t: { result: string; link: string; snippet?: string; ad?: string },
+  t: { result: string; link: string; snippet?: string; snippetSkip?: string; ad?: string },
 ): FoundLink[] {
   const out: FoundLink[] = [];
   for (const container of doc.querySelectorAll(t.result)) {
@@ -201,7 +227,7 @@ function byResult(
       link,
       url,
       headline,
-      snippet: t.snippet ? textOf(container.querySelector(t.snippet), SNIPPET_MAX) : '',
+      snippet: t.snippet ? textWithout(container.querySelector(t.snippet), t.snippetSkip, SNIPPET_MAX) : '',
       container,
       parts: [container],
     });
@@ -388,7 +414,8 @@ const generic: SiteAdapter = {
       if (longest) candidates.add(longest.a);
     }
     const links: { link: HTMLAnchorElement; url: string; headline: string }[] = [];
-    for (const link of candidates) {
+    const inOrder = [...candidates].sort((a, b) => (a.compareDocumentPosition(b) & 4 ? -1 : 1));
+    for (const link of inOrder) {
       if (link.closest(OWN_ELEMENTS) || inSiteChrome(link)) continue;
       const headline = textOf(link, HEADLINE_MAX);
       if (wordCount(headline) < GENERIC_MIN_WORDS) continue;

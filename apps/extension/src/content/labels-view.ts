@@ -38,7 +38,7 @@ export const PALETTE: Record<Theme, { ink: string; muted: string; accent: string
     accent: '#0f6b63',
     uplifting: { dot: '#0072b2', bg: '#e8f2f9', line: '#b3d4ea' },
     neutral: { dot: '#7d8784', bg: '#f1f3f2', line: '#d3d8d6' },
-    mixed: { dot: '#c98500', bg: '#fcf3df', line: '#ecd29c' },
+    mixed: { dot: '#b57700', bg: '#fcf3df', line: '#ecd29c' },
     draining: { dot: '#882255', bg: '#f7eaf0', line: '#dfb8ca' },
   },
   dark: {
