@@ -213,14 +213,14 @@ describe('batching', () => {
   });
 
   it(`sends at most LABEL_BATCH_MAX (${LABEL_BATCH_MAX}) links a request`, async () => {
-    show(hackerNewsPage(results(230)));
+    show(hackerNewsPage(results(201)));
     // jsdom computes styles slowly; the colours do not matter here.
     vi.spyOn(window, 'getComputedStyle').mockReturnValue({ backgroundColor: 'rgb(255, 255, 255)' } as CSSStyleDeclaration);
     const chrome = fakeChrome({ sites: { 'news.ycombinator.com': true } });
     start(chrome);
     await settle();
-    expect(chrome.requests().map((r) => r.links.length)).toEqual([100, 100, 30]);
-    expect(labels()).toHaveLength(230);
+    expect(chrome.requests().map((r) => r.links.length)).toEqual([100, 100, 1]);
+    expect(labels()).toHaveLength(201);
     vi.mocked(window.getComputedStyle).mockRestore();
   });
 

@@ -131,6 +131,21 @@ describe('site adapters on their result pages', () => {
   });
 });
 
+describe('a rescan', () => {
+  it('leaves out the links found before, and a new headline’s block still stops short of the known ones', () => {
+    const page = newsFrontPage();
+    const first = find(page);
+    const known = new Set(first.slice(0, 3).map((f) => f.link));
+    const again = findLinks(document, new URL(page.url), (link) => known.has(link));
+    expect(again.map((f) => f.headline)).toEqual([first[3]!.headline]);
+    expect(again[0]!.container).toBe(first[3]!.container);
+    for (const fixture of [googlePage(), bingPage(), duckduckgoPage(), hackerNewsPage(), redditPage(), googleNewsPage()]) {
+      loadPage(fixture);
+      expect(findLinks(document, new URL(fixture.url), () => true)).toEqual([]);
+    }
+  });
+});
+
 describe('links never labelled', () => {
   it('javascript:, mailto:, the page itself (with or without a #fragment), hidden links, our own elements', () => {
     loadPage({

@@ -101,8 +101,8 @@ describe('the background behind a link', () => {
     expect(r).toBeCloseTo(127.5, 0);
   });
 
-  it('nothing painted: light link text means a dark page; a dark color-scheme follows prefers-color-scheme', () => {
-    expect(new BackgroundProbe(window).themeFor(page('<style>a { color: rgb(230, 230, 230) }</style>'))).toBe('dark');
+  it('nothing painted: light text means a dark page; a dark color-scheme follows prefers-color-scheme', () => {
+    expect(new BackgroundProbe(window).themeFor(page('<style>body { color: rgb(230, 230, 230) }</style>'))).toBe('dark');
     const link = page('');
     const prefersDark = vi.fn(() => ({ matches: true }) as MediaQueryList);
     const win = new Proxy(window, {

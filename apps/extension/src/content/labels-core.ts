@@ -239,8 +239,7 @@ export function startLabels({
         t.found.link.after(t.el);
       }
     }
-    for (const found of findLinks(doc, new URL(pageUrl))) {
-      if (tracked.has(found.link)) continue;
+    for (const found of findLinks(doc, new URL(pageUrl), (link) => tracked.has(link))) {
       const t: Tracked = {
         found,
         key: `${found.url}\n${found.headline}\n${found.snippet}`,
