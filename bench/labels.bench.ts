@@ -141,7 +141,7 @@ export default async function run(): Promise<BenchRow[]> {
       await page.route('**/*', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: html }));
       await page.goto(fixture.url);
       // Plain JavaScript (strings): tsx would otherwise add helpers the page does not have.
-      const setup = (await page.evaluate(`(${SETUP})(${JSON.stringify(code)})`)) as Pick<Run, 'evalMs' | 'baselineMs'>;
+      const setup = await page.evaluate<Pick<Run, 'evalMs' | 'baselineMs'>>(`(${SETUP})(${JSON.stringify(code)})`);
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Performance.enable');
       const threadTime = async () =>

@@ -76,6 +76,13 @@ const settle = () => vi.advanceTimersByTimeAsync(DEBOUNCE_MS + 10);
 const labels = () => [...document.querySelectorAll('[data-mediadiet-label]')];
 const labelAfter = (a: Element) => (a.nextElementSibling?.hasAttribute('data-mediadiet-label') ? a.nextElementSibling : null);
 
+/** A row more on Hacker News (a story that came in). */
+let added = 0;
+function addRow() {
+  added++;
+  document.querySelector('.itemlist')!.insertAdjacentHTML('beforeend', `<tr class="athing"><td class="title"><span class="titleline"><a href="https://more.example/r${added}">One more story ${added}</a></span></td></tr>`);
+}
+
 function show(fixture: Fixture) {
   loadPage(fixture);
   return fixture;
@@ -417,6 +424,38 @@ describe('counting', () => {
     await settle();
     await vi.advanceTimersByTimeAsync(EVENTS_DEBOUNCE_MS);
     expect(chrome.events().map((e) => e.shown)).toEqual([{ draining: 1, uplifting: 1, neutral: 1, mixed: 1 }]);
+  });
+});
+
+describe('when the background cannot answer', () => {
+  it('asks again on a later scan', async () => {
+    show(hackerNewsPage());
+    const chrome = fakeChrome({ sites: { 'news.ycombinator.com': true } });
+    chrome.answerWith(() => Promise.reject(new Error('Could not establish connection. Receiving end does not exist.')));
+    start(chrome);
+    await settle();
+    expect(labels()).toEqual([]);
+    chrome.answerWith((req) => Promise.resolve({ labels: req.links.map((l) => labelFor(l, {})) }));
+    document.querySelector('.itemlist')!.append(document.createElement('tr'));
+    await settle();
+    expect(chrome.requests()).toHaveLength(2);
+    expect(labels()).toHaveLength(4);
+  });
+
+  it('the extension was updated or removed: its labels go and it stops', async () => {
+    show(hackerNewsPage());
+    const chrome = fakeChrome({ sites: { 'news.ycombinator.com': true } });
+    start(chrome);
+    await settle();
+    expect(labels()).toHaveLength(4);
+    (chrome.browser.runtime as { id?: string }).id = undefined;
+    chrome.answerWith(() => Promise.reject(new Error('Extension context invalidated.')));
+    addRow();
+    await settle();
+    expect(labels()).toEqual([]);
+    addRow();
+    await settle();
+    expect(chrome.requests()).toHaveLength(2);
   });
 });
 
