@@ -59,6 +59,8 @@ type Rgba = [number, number, number, number];
 
 /** A computed colour (`rgb(…)`, `rgba(…)`, `transparent`, modern `rgb(r g b / a)`) as RGBA, or null. */
 export function parseColor(value: string): Rgba | null {
+  // What nearly every element computes to: no background (checked first, it is by far the most common).
+  if (value === 'rgba(0, 0, 0, 0)' || value === 'transparent') return [0, 0, 0, 0];
   const v = value.trim().toLowerCase();
   if (v === 'transparent') return [0, 0, 0, 0];
   const m = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)(?:\s*[,/]\s*([\d.]+%?))?\s*\)$/.exec(v);
