@@ -144,6 +144,8 @@ function options(target: Target): esbuild.BuildOptions[] {
       entryPoints: {
         'content/capture': 'src/content/capture.ts',
         'content/bridge': 'src/content/bridge.ts',
+        // Link labels: registered by the background on the sites where labels are on, never in the manifest.
+        'content/labels': 'src/content/labels.ts',
         'popup/popup': 'src/popup/popup.ts',
         'confirm/confirm': 'src/confirm/confirm.ts',
         'consent/consent': 'src/consent/consent.ts',

@@ -4,7 +4,13 @@
  * write it, the labels content script and the background read it and follow its changes (storage.onChanged), so a
  * switch takes effect on open tabs without a reload.
  */
-import { VERDICTS, type Verdict } from '@mediadiet/contract/analysis';
+import type { Verdict } from '@mediadiet/contract/analysis';
+
+/**
+ * The contract's VERDICTS, repeated so that the labels content script, which reads these settings on every page
+ * it runs on, does not bundle zod and the contract's schemas (≈ 450 kB); a unit test keeps the two equal.
+ */
+export const LABEL_VERDICTS: readonly Verdict[] = ['uplifting', 'neutral', 'mixed', 'draining'];
 
 /** Sites labelled out of the box: the search engines. News front pages and aggregators are the person's choice. */
 export const BUILT_IN_SITES = [
@@ -32,7 +38,7 @@ export const LABELS_STORAGE_KEY = 'labels';
 export const DEFAULT_LABEL_SETTINGS: LabelSettings = {
   enabled: true,
   sites: {},
-  verdicts: Object.fromEntries(VERDICTS.map((v) => [v, true])) as Record<Verdict, boolean>,
+  verdicts: Object.fromEntries(LABEL_VERDICTS.map((v) => [v, true])) as Record<Verdict, boolean>,
   hideDraining: false,
 };
 
