@@ -183,9 +183,12 @@ function options(target: Target): esbuild.BuildOptions[] {
       entryPoints: {
         'content/capture': 'src/content/capture.ts',
         'content/bridge': 'src/content/bridge.ts',
+        // Link labels: registered by the background on the sites where labels are on, never in the manifest.
+        'content/labels': 'src/content/labels.ts',
         'popup/popup': 'src/popup/popup.ts',
         'confirm/confirm': 'src/confirm/confirm.ts',
         'consent/consent': 'src/consent/consent.ts',
+        'options/options': 'src/options/options.ts',
         // Chromium only: the offscreen document that hosts the analyzer's worker.
         ...(target === 'chrome' ? { [ANALYZER_FILES.offscreen.replace(/\.js$/, '')]: 'src/analyzer/offscreen.ts' } : {}),
       },
@@ -210,6 +213,9 @@ async function writeStatic(target: Target): Promise<void> {
   await cp(path.join(root, 'src/confirm/confirm.css'), path.join(outdir, 'confirm/confirm.css'));
   await cp(path.join(root, 'src/consent/consent.html'), path.join(outdir, FILES.consentHtml));
   await cp(path.join(root, 'src/consent/consent.css'), path.join(outdir, 'consent/consent.css'));
+  await mkdir(path.join(outdir, 'options'), { recursive: true });
+  await cp(path.join(root, 'src/options/options.html'), path.join(outdir, FILES.optionsHtml));
+  await cp(path.join(root, 'src/options/options.css'), path.join(outdir, 'options/options.css'));
   for (const [size, file] of Object.entries(FILES.icons)) await writeFile(path.join(outdir, file), iconPng(Number(size)));
   await writeFile(path.join(outdir, 'manifest.json'), `${JSON.stringify(buildManifest(target, cfg), null, 2)}\n`);
 }

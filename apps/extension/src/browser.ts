@@ -36,6 +36,8 @@ export interface BrowserApi {
     onMessage: Event<MessageListener>;
     onMessageExternal?: Event<MessageListener>;
     onStartup?: Event<() => void>;
+    /** Opens (or shows) the options page. */
+    openOptionsPage?(): Promise<void>;
     onInstalled?: Event<() => void>;
   };
   storage: {
@@ -59,6 +61,13 @@ export interface BrowserApi {
     onRemoved?: Event<(tabId: number) => void>;
   };
   extension?: { inIncognitoContext?: boolean };
+  /** The manifest's keyboard shortcuts: the one that pauses (decision 162). */
+  commands?: {
+    getAll(): Promise<{ name?: string; shortcut?: string; description?: string }[]>;
+    onCommand: Event<(command: string) => void>;
+    /** Firefox 137+: its Manage Extension Shortcuts page. */
+    openShortcutSettings?(): Promise<void>;
+  };
   /** The toolbar button (its badge and tooltip). */
   action?: {
     setBadgeText(details: { text: string }): Promise<void> | void;

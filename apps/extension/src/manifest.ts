@@ -9,8 +9,11 @@ export const FILES = {
   background: 'background.js',
   capture: 'content/capture.js',
   bridge: 'content/bridge.js',
+  /** Link labels: not a manifest content script; the background registers it on the sites where labels are on. */
+  labels: 'content/labels.js',
   popupHtml: 'popup/popup.html',
   consentHtml: 'consent/consent.html',
+  optionsHtml: 'options/options.html',
   icons: { 16: 'icons/16.png', 32: 'icons/32.png', 48: 'icons/48.png', 128: 'icons/128.png' },
 } as const;
 
@@ -30,6 +33,12 @@ export type Manifest = Record<string, unknown>;
 export const MANIFEST_DESCRIPTION =
   'Master your media diet. Reads only after you agree; on-device mode keeps page text in your browser. Never private or sign-in pages.';
 
+/**
+ * The keyboard shortcut that pauses reading for an hour, or resumes it (decision 162). Alt+Shift+P is taken by
+ * neither Chrome, Edge nor Firefox; the person can change it on the browser's shortcuts page.
+ */
+export const PAUSE_SHORTCUT = { name: 'toggle-pause', suggested: 'Alt+Shift+P' } as const;
+
 /** One source for both browsers' manifest.json. */
 export function buildManifest(target: Target, cfg: ExtensionConfig): Manifest {
   const web = originPattern(cfg.webOrigin, target);
@@ -46,6 +55,13 @@ export function buildManifest(target: Target, cfg: ExtensionConfig): Manifest {
     incognito: 'not_allowed',
     icons: FILES.icons,
     action: { default_title: 'Media Diet', default_popup: FILES.popupHtml, default_icon: FILES.icons },
+    options_ui: { page: FILES.optionsHtml, open_in_tab: true },
+    commands: {
+      [PAUSE_SHORTCUT.name]: {
+        suggested_key: { default: PAUSE_SHORTCUT.suggested },
+        description: 'Pause reading pages for 1 hour, or resume',
+      },
+    },
     content_scripts: [
       {
         matches: ['http://*/*', 'https://*/*'],

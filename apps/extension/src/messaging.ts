@@ -20,7 +20,11 @@ export interface InternalMessages {
   /** The server's result for the tab's last page (server mode): fetched, kept, and the state answered. */
   lastResult: { req: { tabId?: number; url?: string }; res: PopupState };
   ignoreSite: { req: { url: string; ignore: boolean; tabId?: number }; res: PopupState };
-  pause: { req: { minutes: number; tabId?: number; url?: string }; res: PopupState };
+  /**
+   * Pause reading for `minutes`, or until `until` (ms; "until tomorrow" is the next midnight in the browser's
+   * zone, computed there); 0 minutes resumes.
+   */
+  pause: { req: ({ minutes: number } | { until: number }) & { tabId?: number; url?: string }; res: PopupState };
   setOnDevice: { req: { onDevice: boolean; tabId?: number; url?: string }; res: PopupState };
   /** The popup opened: ask the server about the reading goals (unless it just did), and answer where they stand. */
   refreshGoals: { req: object; res: Pick<PopupState, 'goalAlerts'> };
@@ -39,7 +43,31 @@ export interface InternalMessages {
   labelLinks: { req: LabelRequest; res: LabelReply };
   /** The labels content script: labels shown and labelled links opened (counts only). */
   labelEvents: { req: LabelEvents; res: { success: boolean } };
+  /** The options page: the pause and the ignored sites (`refresh`: ask the server for the account's list first). */
+  optionsState: { req: { refresh?: boolean }; res: OptionsState };
+  /** The options page's "Add a site" to the ignored sites: the account's list, or this browser when it cannot. */
+  ignoredSiteAdd: { req: { domain: string }; res: IgnoredSiteAddResult };
+  /** The options page: a site ignored on this browser only is no longer ignored (the account's list is the web app's). */
+  ignoredSiteRemove: { req: { domain: string }; res: OptionsState };
 }
+
+/** What the options page shows of the pause and the ignored sites. */
+export interface OptionsState {
+  connected: boolean;
+  /** ms; 0 when not paused. */
+  pausedUntil: number;
+  /** The account's ignored sites as the server last answered; null when not connected or not known yet. */
+  account: string[] | null;
+  /** Sites ignored on this browser only. */
+  local: string[];
+  /** The web app's Ignored Sites page, where the account's list is edited. */
+  manageUrl: string;
+}
+
+/** The ignored site added: to the account's list, or kept on this browser (`note` says why); or refused (`error`). */
+export type IgnoredSiteAddResult =
+  | { success: true; domain: string; where: 'account' | 'browser'; note: string | null; state: OptionsState }
+  | { success: false; error: string };
 
 /** Whether the popup offers today's mood check-in, and for which day (the server's). */
 export type MoodOffer =
@@ -112,6 +140,9 @@ const KINDS: readonly InternalKind[] = [
   'consent',
   'labelLinks',
   'labelEvents',
+  'optionsState',
+  'ignoredSiteAdd',
+  'ignoredSiteRemove',
 ];
 
 export function isInternalMessage(value: unknown): value is InternalMessage {

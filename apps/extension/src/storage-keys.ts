@@ -112,7 +112,8 @@ export interface StorageShape {
   queueRetry: { failures: number; nextAt: number };
   recent: Record<string, number>;
   lastAnalysisByTab: Record<string, LastAnalysis>;
-  disabled: { domains: string[]; fetchedAt: number };
+  /** `account`: the account's own list (without the default protected sites), for the options page. */
+  disabled: { domains: string[]; fetchedAt: number; account?: string[] };
   localIgnored: string[];
   consent: { agreedAt: number; version: number };
   ignoreNote: string;

@@ -4,7 +4,10 @@ import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@mediadiet/contract/messages';
 import type { PopupState } from '../src/messaging';
+import { DEFAULT_LABEL_SETTINGS, LABELS_STORAGE_KEY, type LabelSettings } from '../src/labels/settings';
+import { setUpSiteLabels } from '../src/popup/site-labels';
 import { MOOD_SENT_ON_TAP, render, renderMood, setControlsBusy } from '../src/popup/view';
+import { fakeBrowser } from './fakes';
 
 // Found from this file, not the working directory: `npm run test:unit` runs every workspace from the root.
 const html = readFileSync(path.join(import.meta.dirname, '../src/popup/popup.html'), 'utf8');
@@ -33,28 +36,52 @@ const state = (overrides: Partial<PopupState> = {}): PopupState => ({
 
 const control = (id: string) => document.getElementById(id) as HTMLButtonElement | HTMLInputElement;
 
-beforeEach(() => {
+function freshPopup(): void {
   document.documentElement.innerHTML = new DOMParser().parseFromString(
     html,
     'text/html',
   ).documentElement.innerHTML;
-});
+}
+
+beforeEach(freshPopup);
 
 describe('popup', () => {
+  const CONTROLS = ['ignore', 'pause-15', 'pause-60', 'pause-tomorrow', 'resume', 'on-device'];
+
   it('keeps its buttons disabled while it loads ("Loading…"), and enables them with the state', () => {
     expect(document.getElementById('status')!.textContent).toBe('Loading…');
-    for (const id of ['ignore', 'pause', 'on-device']) expect(control(id).disabled, id).toBe(true);
+    for (const id of CONTROLS) expect(control(id).disabled, id).toBe(true);
     render(document, state());
-    for (const id of ['ignore', 'pause', 'on-device']) expect(control(id).disabled, id).toBe(false);
+    for (const id of CONTROLS) expect(control(id).disabled, id).toBe(false);
   });
 
   it('disables them again while an action is under way', () => {
     render(document, state());
     setControlsBusy(document);
-    for (const id of ['ignore', 'pause', 'on-device']) expect(control(id).disabled, id).toBe(true);
+    for (const id of CONTROLS) expect(control(id).disabled, id).toBe(true);
     render(document, state({ pausedUntil: Date.now() + 3600_000 }));
-    expect(control('pause').disabled).toBe(false);
-    expect(control('pause').textContent).toBe('Resume now');
+    expect(control('resume').disabled).toBe(false);
+    expect(control('resume').textContent).toBe('Resume now');
+  });
+
+  it('offers a pause of 15 minutes, 1 hour or until tomorrow; while paused, until when and "Resume now"', () => {
+    render(document, state());
+    const choices = document.getElementById('pause-choices')!;
+    expect(choices.hidden).toBe(false);
+    expect(choices.getAttribute('role')).toBe('group');
+    expect(document.getElementById(choices.getAttribute('aria-labelledby')!)!.textContent).toBe('Pause reading for');
+    expect([...choices.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['15 min', '1 hour', 'Until tomorrow']);
+    expect(document.getElementById('paused')!.hidden).toBe(true);
+
+    const until = new Date();
+    until.setHours(until.getHours() + 1, 30, 0, 0);
+    render(document, state({ pausedUntil: until.getTime() }));
+    expect(choices.hidden).toBe(true);
+    expect(document.getElementById('paused')!.hidden).toBe(false);
+    expect(document.getElementById('paused-until')!.textContent).toMatch(/^Paused until (tomorrow, )?\S+/);
+    expect(document.getElementById('paused-until')!.textContent).toContain(
+      until.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }),
+    );
   });
 
   it("shows the last analysis's valence and strongest categories", () => {
@@ -232,5 +259,80 @@ describe('the mood check-in', () => {
     expect(document.getElementById('mood-form')!.hidden).toBe(true);
     expect(document.getElementById('mood-dismiss')!.hidden).toBe(true);
     expect(document.getElementById('mood-error')!.hidden).toBe(true);
+  });
+});
+
+describe('"Label links on this site"', () => {
+  const settle = async () => {
+    for (let i = 0; i < 4; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  /** A fresh popup on `host`, its labels settings in a fake browser's storage. */
+  async function popupOn(host: string | null, labels?: Partial<LabelSettings>) {
+    freshPopup();
+    const b = fakeBrowser();
+    if (labels) b.data[LABELS_STORAGE_KEY] = { ...DEFAULT_LABEL_SETTINGS, ...labels };
+    await setUpSiteLabels(document, b.browser, () => host);
+    return { ...b, labels: () => b.data[LABELS_STORAGE_KEY] as LabelSettings, toggle: control('site-labels') as HTMLInputElement };
+  }
+
+  it("is on for a built-in search engine, off for a news site and any other site, until the person changes it", async () => {
+    expect((await popupOn('google.com')).toggle.checked).toBe(true);
+    expect((await popupOn('google.de')).toggle.checked).toBe(true);
+    expect((await popupOn('reddit.com')).toggle.checked).toBe(false);
+    expect((await popupOn('news.example.com')).toggle.checked).toBe(false);
+    expect((await popupOn('reddit.com', { sites: { 'reddit.com': true } })).toggle.checked).toBe(true);
+    const t = await popupOn('news.example.com');
+    expect(document.getElementById('site-labels-row')!.hidden).toBe(false);
+    expect(t.toggle.disabled).toBe(false);
+    expect(t.toggle.closest('label')!.textContent.trim()).toBe('Label links on this site');
+  });
+
+  it("writes the site's own switch: a news site on, a search engine off (under its own name), and off again", async () => {
+    const t = await popupOn('www.reddit.com');
+    t.toggle.click();
+    await settle();
+    expect(t.labels().sites).toEqual({ 'reddit.com': true });
+    expect(t.toggle.checked).toBe(true);
+
+    const g = await popupOn('www.google.co.uk');
+    g.toggle.click();
+    await settle();
+    expect(g.labels().sites).toEqual({ 'google.com': false });
+
+    const other = await popupOn('news.example.com', { sites: { 'news.example.com': true } });
+    expect(other.toggle.checked).toBe(true);
+    other.toggle.click();
+    await settle();
+    expect(other.labels().sites).toEqual({});
+    expect(other.labels().enabled).toBe(true);
+  });
+
+  it('says when labels are off everywhere, with the way to the options page; hidden without a web page', async () => {
+    await popupOn('google.com', { enabled: false });
+    const off = document.getElementById('labels-off')!;
+    expect(off.hidden).toBe(false);
+    expect(off.textContent).toContain('Labels on links are off everywhere.');
+    expect(off.querySelector('a')!.getAttribute('href')).toBe('../options/options.html');
+
+    await popupOn('google.com');
+    expect(document.getElementById('labels-off')!.hidden).toBe(true);
+    await popupOn(null);
+    expect(document.getElementById('site-labels-row')!.hidden).toBe(true);
+  });
+
+  it('opens the options page from the footer with the browser’s own call', async () => {
+    const t = await popupOn('google.com');
+    const link = document.getElementById('options-link') as HTMLAnchorElement;
+    expect(link.textContent).toBe('Options');
+    expect(link.closest('footer')).not.toBeNull();
+    let opened = 0;
+    t.browser.runtime.openOptionsPage = () => {
+      opened++;
+      return Promise.resolve();
+    };
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    link.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    expect(opened).toBe(1);
   });
 });

@@ -19,6 +19,7 @@ import {
   refreshGoalsAfterSend,
 } from './goals';
 import { checkInMood, dismissMood, moodOffer } from './mood';
+import { addIgnoredSite, optionsState, pauseEnd, PAUSE_COMMAND, togglePause } from './options';
 import { FLUSH_ALARM, TouchpointQueue } from './queue';
 import { Store } from './store';
 import {
@@ -227,26 +228,33 @@ export async function ignoreSite(ctx: BackgroundContext, host: string, ignore: b
     await ctx.store.remove('ignoreNote');
     return;
   }
+  const note = await ignoreOnAccount(ctx, host);
+  if (note) await ctx.store.set({ ignoreNote: note });
+  else await ctx.store.remove('ignoreNote');
+}
+
+/**
+ * Adds a site to the account's list (also the options page's "Add a site"); when the account cannot take it, the
+ * site is kept on this browser and the answer says why (null: on the account's list).
+ */
+export async function ignoreOnAccount(ctx: BackgroundContext, host: string): Promise<string | null> {
   const apiKey = await ctx.store.get('apiKey');
   const res = apiKey ? await ctx.api.ignoreSite(apiKey, host) : null;
   if (res?.ok) {
     const current = res.data.urls.current;
     await ctx.store.update('disabled', (d) => ({
-      value: { domains: [...new Set([...(d?.domains ?? []), ...current])], fetchedAt: d?.fetchedAt ?? 0 },
+      value: { domains: [...new Set([...(d?.domains ?? []), ...current])], fetchedAt: d?.fetchedAt ?? 0, account: current },
       result: undefined,
     }));
     await ignoreLocally(ctx, host, false);
-    await ctx.store.remove('ignoreNote');
-    return;
+    return null;
   }
   await ignoreLocally(ctx, host, true);
-  await ctx.store.set({
-    ignoreNote: !res
-      ? 'Ignored on this browser only. Connect it to your account to ignore the site everywhere.'
-      : res.status >= 400 && res.status < 500 && res.status !== 401
-        ? `Ignored on this browser only: ${res.error}`
-        : 'Ignored on this browser only: your account could not be reached. Add the site under Ignored Sites to ignore it everywhere.',
-  });
+  return !res
+    ? 'Ignored on this browser only. Connect it to your account to ignore the site everywhere.'
+    : res.status >= 400 && res.status < 500 && res.status !== 401
+      ? `Ignored on this browser only: ${res.error}`
+      : 'Ignored on this browser only: your account could not be reached. Add the site under Ignored Sites to ignore it everywhere.';
 }
 
 /** Internal messages from the extension's own content scripts and popup. */
@@ -284,7 +292,7 @@ export async function handleInternal(ctx: BackgroundContext, msg: InternalMessag
       }
       return popupState(ctx);
     case 'pause':
-      await ctx.store.updateSettings({ pausedUntil: msg.minutes > 0 ? ctx.now() + msg.minutes * 60_000 : 0 });
+      await ctx.store.updateSettings({ pausedUntil: pauseEnd(ctx.now(), msg) });
       return popupState(ctx, msg.tabId, msg.url);
     case 'setOnDevice':
       await ctx.store.updateSettings({ onDevice: msg.onDevice });
@@ -305,6 +313,15 @@ export async function handleInternal(ctx: BackgroundContext, msg: InternalMessag
       await dismissMood(ctx, day.data);
       return { success: true };
     }
+    case 'optionsState':
+    case 'ignoredSiteAdd':
+    case 'ignoredSiteRemove':
+      // Only the extension's own pages (the options page), never a content script in a web page.
+      if (!fromOwnPage(ctx, sender)) return { success: false, error: 'Origin not allowed' };
+      if (msg.kind === 'optionsState') return optionsState(ctx, msg.refresh === true);
+      if (msg.kind === 'ignoredSiteAdd') return addIgnoredSite(ctx, String(msg.domain), ignoreOnAccount);
+      await ignoreLocally(ctx, String(msg.domain), false);
+      return optionsState(ctx);
     case 'switchPending':
     case 'switchDecision': {
       // Only the extension's own confirmation page: never a content script in a web page.
@@ -314,6 +331,12 @@ export async function handleInternal(ctx: BackgroundContext, msg: InternalMessag
       return decideSwitch(ctx, msg.accept);
     }
   }
+}
+
+/** Whether a message comes from one of the extension's own pages (its tab and frame, when known, are the extension's). */
+function fromOwnPage(ctx: BackgroundContext, sender: MessageSender): boolean {
+  const own = ctx.browser.runtime.getURL?.('') ?? '\u0000';
+  return [sender.tab?.url, sender.url].every((url) => url === undefined || url.startsWith(own));
 }
 
 function isConfirmPage(ctx: BackgroundContext, url: string | undefined): boolean {
@@ -384,4 +407,8 @@ export function listen(ctx: BackgroundContext): void {
     void openConsentIfNeeded(ctx);
   });
   globalThis.addEventListener?.('online', () => void ctx.queue.flush(true));
+  // The keyboard shortcut (manifest `commands`): pause for an hour, or resume; the badge follows the settings.
+  browser.commands?.onCommand.addListener((command) => {
+    if (command === PAUSE_COMMAND) void togglePause(ctx).catch((error: unknown) => console.error('Media Diet pause:', error));
+  });
 }

@@ -152,5 +152,7 @@ export async function refreshDisabled(ctx: BackgroundContext, force = false): Pr
   const res = await ctx.api.disabled(apiKey);
   if (!res.ok) return;
   const domains = [...res.data.urls.current, ...res.data.urls.defaults.flatMap((g) => g.urls)];
-  await ctx.store.set({ disabled: { domains: [...new Set(domains)], fetchedAt: ctx.now() } });
+  await ctx.store.set({
+    disabled: { domains: [...new Set(domains)], fetchedAt: ctx.now(), account: [...res.data.urls.current] },
+  });
 }

@@ -6,6 +6,8 @@ import { messages } from '@mediadiet/contract/messages';
 import type { MoodScore } from '@mediadiet/contract/mood';
 import { getBrowser } from '../browser';
 import { sendInternal, type PopupState } from '../messaging';
+import { PAUSE_CHOICES, pauseRequest } from '../pause-time';
+import { setUpSiteLabels } from './site-labels';
 import { MOOD_SCORES, render, renderMood, setControlsBusy, type MoodView } from './view';
 
 const browser = getBrowser();
@@ -107,7 +109,11 @@ async function main(): Promise<void> {
   on('ignore', 'click', () =>
     sendInternal(browser, { ...where, kind: 'ignoreSite', url: state.site?.url ?? '', ignore: !state.site?.locallyIgnored }),
   );
-  on('pause', 'click', () => sendInternal(browser, { kind: 'pause', minutes: state.pausedUntil ? 0 : 60, ...where }));
+  for (const choice of PAUSE_CHOICES) {
+    on(choice.id, 'click', () => sendInternal(browser, { kind: 'pause', ...pauseRequest(choice.minutes, Date.now()), ...where }));
+  }
+  on('resume', 'click', () => sendInternal(browser, { kind: 'pause', minutes: 0, ...where }));
+  void setUpSiteLabels(document, browser, () => state.site?.host ?? null);
   on('on-device', 'change', () =>
     sendInternal(browser, {
       kind: 'setOnDevice',

@@ -1,7 +1,9 @@
 import type { Verdict } from '@mediadiet/contract/analysis';
 import { messages } from '@mediadiet/contract/messages';
 import { MOOD_NOTE_MAX, MOOD_SCORE_MAX, type MoodScore } from '@mediadiet/contract/mood';
+import { labelsOnFor, type LabelSettings } from '../labels/settings';
 import type { PopupState } from '../messaging';
+import { PAUSE_CHOICES, pauseStatusText } from '../pause-time';
 import { SKIP_REASON_TEXT } from '../skip-reasons';
 
 const el = <T extends HTMLElement = HTMLElement>(doc: Document, id: string) => doc.getElementById(id) as T;
@@ -48,7 +50,7 @@ function timeText(ms: number): string {
 }
 
 /** The popup's controls: disabled while the popup loads and while one of their actions is under way. */
-export const CONTROL_IDS = ['ignore', 'pause', 'on-device'] as const;
+export const CONTROL_IDS = ['ignore', ...PAUSE_CHOICES.map((c) => c.id), 'resume', 'on-device'] as const;
 
 export function setControlsBusy(doc: Document): void {
   for (const id of CONTROL_IDS) el<HTMLButtonElement | HTMLInputElement>(doc, id).disabled = true;
@@ -79,9 +81,7 @@ export function render(doc: Document, s: PopupState): void {
   const reason = s.site?.reason ?? null;
   el(doc, 'site-reason').textContent = !s.site
     ? 'Open a web page to see its status.'
-    : reason === 'paused'
-      ? `Analysis is paused until ${timeText(s.pausedUntil)}.`
-      : reason === 'ignored' && !s.site.locallyIgnored
+    : reason === 'ignored' && !s.site.locallyIgnored
         ? 'You ignore this site. Remove it under Ignored Sites in your account.'
         : reason
           ? SKIP_REASON_TEXT[reason]
@@ -96,9 +96,12 @@ export function render(doc: Document, s: PopupState): void {
         reason === 'private-network' ||
         reason === 'credentials'));
 
-  const pause = el<HTMLButtonElement>(doc, 'pause');
-  pause.textContent = s.pausedUntil ? 'Resume now' : 'Pause for 1 hour';
-  pause.disabled = false;
+  // Pause: for 15 minutes, an hour or until tomorrow; while paused, until when and "Resume now".
+  const paused = s.pausedUntil > 0;
+  el(doc, 'pause-choices').hidden = paused;
+  el(doc, 'paused').hidden = !paused;
+  el(doc, 'paused-until').textContent = paused ? pauseStatusText(s.pausedUntil, Date.now()) : '';
+  for (const id of CONTROL_IDS) if (id !== 'ignore' && id !== 'on-device') el<HTMLButtonElement>(doc, id).disabled = false;
 
   const onDevice = el<HTMLInputElement>(doc, 'on-device');
   onDevice.checked = s.onDevice;
@@ -289,4 +292,16 @@ export function renderMood(doc: Document, view: MoodView): void {
   const error = el(doc, 'mood-error');
   error.hidden = !(offered && view.error);
   error.textContent = offered ? (view.error ?? '') : '';
+}
+
+/**
+ * "Label links on this site" (decision 159): the site's own switch (a built-in site's default until changed),
+ * hidden without a web page; a line with the way to the options page when labels are off everywhere.
+ */
+export function renderSiteLabels(doc: Document, settings: LabelSettings, host: string | null): void {
+  const input = el<HTMLInputElement>(doc, 'site-labels');
+  el(doc, 'site-labels-row').hidden = host === null;
+  input.checked = host !== null && labelsOnFor({ ...settings, enabled: true }, host);
+  input.disabled = host === null;
+  el(doc, 'labels-off').hidden = settings.enabled;
 }
