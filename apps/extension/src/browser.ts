@@ -26,6 +26,15 @@ export interface TabInfo {
   windowId?: number;
 }
 
+export interface RegisteredContentScript {
+  id: string;
+  matches?: string[];
+  js?: string[];
+  runAt?: 'document_start' | 'document_end' | 'document_idle';
+  allFrames?: boolean;
+  persistAcrossSessions?: boolean;
+}
+
 export interface BrowserApi {
   runtime: {
     id: string;
@@ -56,7 +65,8 @@ export interface BrowserApi {
     onAlarm: Event<(alarm: { name: string }) => void>;
   };
   tabs?: {
-    query(q: { active: boolean; currentWindow: boolean }): Promise<TabInfo[]>;
+    /** `url`: match patterns (a tab's address is known only where the extension holds a host permission). */
+    query(q: { active?: boolean; currentWindow?: boolean; url?: string | string[] }): Promise<TabInfo[]>;
     create(p: { url: string }): Promise<unknown>;
     onRemoved?: Event<(tabId: number) => void>;
   };
@@ -67,6 +77,19 @@ export interface BrowserApi {
     onCommand: Event<(command: string) => void>;
     /** Firefox 137+: its Manage Extension Shortcuts page. */
     openShortcutSettings?(): Promise<void>;
+  };
+  /** Content scripts registered at run time: the labels script, only on the sites whose labels are on. */
+  scripting?: {
+    registerContentScripts(scripts: RegisteredContentScript[]): Promise<void>;
+    updateContentScripts(scripts: RegisteredContentScript[]): Promise<void>;
+    unregisterContentScripts(filter?: { ids?: string[] }): Promise<void>;
+    getRegisteredContentScripts(filter?: { ids?: string[] }): Promise<RegisteredContentScript[]>;
+    executeScript(injection: { target: { tabId: number }; files: string[] }): Promise<unknown>;
+  };
+  /** Host permissions granted at run time (a site the person added to the labelled ones). */
+  permissions?: {
+    contains(permissions: { origins?: string[] }): Promise<boolean>;
+    onAdded?: Event<(permissions: { origins?: string[] }) => void>;
   };
   /** The toolbar button (its badge and tooltip). */
   action?: {

@@ -1,5 +1,6 @@
 import type { ExtensionConfig } from './config';
 import { EXTENSION_PUBLIC_KEY, GECKO_ID } from './extension-key';
+import { LABEL_HOST_PERMISSIONS, LABELS_SCRIPT_FILE } from './labels/registration';
 
 export type Target = 'chrome' | 'firefox';
 export const TARGETS: readonly Target[] = ['chrome', 'firefox'];
@@ -9,8 +10,8 @@ export const FILES = {
   background: 'background.js',
   capture: 'content/capture.js',
   bridge: 'content/bridge.js',
-  /** Link labels: not a manifest content script; the background registers it on the sites where labels are on. */
-  labels: 'content/labels.js',
+  /** Registered at run time on the sites whose labels are on (labels/registration.ts), never in the manifest. */
+  labels: LABELS_SCRIPT_FILE,
   popupHtml: 'popup/popup.html',
   consentHtml: 'consent/consent.html',
   optionsHtml: 'options/options.html',
@@ -50,8 +51,10 @@ export function buildManifest(target: Target, cfg: ExtensionConfig): Manifest {
     version: cfg.version,
     // The store's short description (at most 132 characters); the long one is STORE_LISTING.md (decision 115).
     description: MANIFEST_DESCRIPTION,
-    permissions: ['storage', 'alarms', 'activeTab'],
-    host_permissions: [...new Set([api, web])],
+    // `scripting`: the labels content script is registered at run time, only on the sites whose labels are on.
+    permissions: ['storage', 'alarms', 'activeTab', 'scripting'],
+    // The built-in labelled sites: Chromium injects a registered script only where a host permission is held.
+    host_permissions: [...new Set([api, web, ...LABEL_HOST_PERMISSIONS])],
     incognito: 'not_allowed',
     icons: FILES.icons,
     action: { default_title: 'Media Diet', default_popup: FILES.popupHtml, default_icon: FILES.icons },
@@ -78,6 +81,8 @@ export function buildManifest(target: Target, cfg: ExtensionConfig): Manifest {
       key: EXTENSION_PUBLIC_KEY,
       // The offscreen document that hosts the on-device analyzer's worker (src/analyzer/client.ts).
       permissions: [...(common.permissions as string[]), 'offscreen'],
+      // A site the person adds to the labelled ones: asked for on the click that switches it on (decision 159).
+      optional_host_permissions: ['https://*/*'],
       minimum_chrome_version: '116',
       background: { service_worker: FILES.background, type: 'module' },
       externally_connectable: { matches: [web] },

@@ -1,5 +1,7 @@
-import type { AnalysisScores } from '@mediadiet/contract/analysis';
+import type { AnalysisScores, Verdict } from '@mediadiet/contract/analysis';
+import type { CategoryId } from '@mediadiet/contract/categories';
 import type { TouchpointRequest } from '@mediadiet/contract/extension';
+import type { LabelDays } from './labels/counts';
 
 /** Every chrome.storage.local key the extension uses, declared once with its value type. */
 export const STORAGE_KEYS = {
@@ -42,6 +44,17 @@ export const STORAGE_KEYS = {
   goals: 'goals',
   /** The day (the server's) the person put the popup's mood check-in off with "Not today". */
   moodDismissedDay: 'moodDismissedDay',
+  /** The link labels' settings (`LABELS_STORAGE_KEY`, read with `readLabelSettings`): the popup and options page write them. */
+  labels: 'labels',
+  /**
+   * Pages the person read and their verdicts, by page key (labels/url.ts), newest LABEL_VISITED_MAX kept: a link to
+   * one of them is labelled with the person's own verdict (decision 159).
+   */
+  labelVisited: 'labelVisited',
+  /** The personality profile's sensitivities for labels, and when the server was last asked (GET /api/labels/context). */
+  labelContext: 'labelContext',
+  /** Labels shown and labelled links opened per local day (counts only), until the server has them. */
+  labelCounts: 'labelCounts',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
@@ -120,4 +133,22 @@ export interface StorageShape {
   limitReachedAt: number;
   goals: GoalsState;
   moodDismissedDay: string;
+  /** Raw: read it with `readLabelSettings`. */
+  labels: unknown;
+  labelVisited: Record<string, VisitedPage>;
+  labelContext: LabelContextState;
+  labelCounts: LabelDays;
+}
+
+/** A page the person read, by its page key: their verdict of it and when it was known here (ms). */
+export interface VisitedPage {
+  verdict: Verdict;
+  drivers: CategoryId[];
+  at: number;
+}
+
+/** What the server said for labels: the sensitivities (null without Premium or a profile) and when (ms). */
+export interface LabelContextState {
+  sensitivities: Partial<Record<CategoryId, number>> | null;
+  fetchedAt: number;
 }

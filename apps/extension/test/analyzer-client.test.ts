@@ -38,7 +38,7 @@ describe('workerAnalyzer', () => {
     expect(start).not.toHaveBeenCalled();
     await expect(Promise.all([analyze(input), analyze(input)])).resolves.toEqual([scores, scores]);
     expect(start).toHaveBeenCalledTimes(1);
-    expect((start.mock.results[0]!.value as FakeWorker).received.map((r) => r.input)).toEqual([input, input]);
+    expect((start.mock.results[0]!.value as FakeWorker).received.map((r) => ('input' in r ? r.input : null))).toEqual([input, input]);
   });
 
   it('ends the worker after the idle time and starts a new one when needed again', async () => {

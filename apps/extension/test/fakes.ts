@@ -3,6 +3,8 @@ import type { BrowserApi, MessageListener } from '../src/browser';
 import { configFromEnv, type ExtensionConfig } from '../src/config';
 import { createBackground } from '../src/background/index';
 import type { AnalyzeFn, BackgroundContext } from '../src/background/context';
+import type { AnalyzeHeadlines } from '../src/analyzer/client';
+import type { CategoryId } from '@mediadiet/contract/categories';
 
 /** A small in-memory `chrome.*`: storage, alarms, listeners you can fire. */
 export function fakeBrowser() {
@@ -105,7 +107,13 @@ export const fakeScores: AnalyzeFn = () => ({
   overallScore: 50,
 });
 
-export function setup(opts: { routes?: Parameters<typeof fakeFetch>[0]; analyze?: AnalyzeFn; now?: number } = {}) {
+/** A headline analyzer that finds every headline neutral, with nothing felt. */
+export const neutralHeadlines: AnalyzeHeadlines = (items) =>
+  Promise.resolve(items.map(() => ({ verdict: 'neutral' as const, drivers: [], valence: 0, scores: {} as Record<CategoryId, number> })));
+
+export function setup(
+  opts: { routes?: Parameters<typeof fakeFetch>[0]; analyze?: AnalyzeFn; analyzeHeadlines?: AnalyzeHeadlines; now?: number } = {},
+) {
   const b = fakeBrowser();
   const f = fakeFetch(opts.routes);
   let now = opts.now ?? Date.parse('2026-03-01T10:00:00Z');
@@ -114,6 +122,7 @@ export function setup(opts: { routes?: Parameters<typeof fakeFetch>[0]; analyze?
     config: TEST_CONFIG,
     fetch: f.fetch,
     analyze: opts.analyze ?? fakeScores,
+    analyzeHeadlines: opts.analyzeHeadlines ?? neutralHeadlines,
     now: () => now,
   });
   return {

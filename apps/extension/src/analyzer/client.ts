@@ -1,6 +1,7 @@
 /**
  * How the background reaches the on-device analyzer without bundling it (decision 124). Nothing is loaded
- * until the first on-device analysis; in server mode the background never touches the analyzer's files.
+ * until the first on-device analysis or the first batch of link headlines to label (decision 159); in server
+ * mode without labels the background never touches the analyzer's files.
  *  - Firefox (event page, `Worker` exists): a module worker started from the background itself.
  *  - Chromium (service worker: no `Worker`, no dynamic `import()`): an offscreen document (reason WORKERS)
  *    that starts the same worker and answers runtime messages.
@@ -8,7 +9,7 @@
  * closes itself), so its memory is returned while the person is not reading.
  */
 import type { AnalysisScores } from '@mediadiet/contract/analysis';
-import type { AnalyzeInput, OffscreenRequest, WorkerReply, WorkerRequest } from './protocol';
+import type { AnalyzeInput, AnalyzerPayload, HeadlineInput, HeadlineResult, OffscreenRequest, WorkerReply, WorkerRequest } from './protocol';
 import { OFFSCREEN_TARGET } from './protocol';
 
 /** Paths inside dist/<target>/ (scripts/build.ts writes them). */
@@ -24,6 +25,31 @@ export const IDLE_MS = 2 * 60_000;
 
 export type AsyncAnalyze = (input: AnalyzeInput) => Promise<AnalysisScores>;
 
+/** A batch of link headlines, one round trip: each one's result in order (null: it could not be analysed). */
+export type AnalyzeHeadlines = (headlines: HeadlineInput[]) => Promise<(HeadlineResult | null)[]>;
+
+/** The analyzer as the background sees it: a page's scores (called), or a batch of headlines (`headlines`). */
+export type Analyzer = AsyncAnalyze & { headlines: AnalyzeHeadlines };
+
+/** A reply without its id: what a request resolves with. */
+type Answer = { scores: AnalysisScores } | { results: (HeadlineResult | null)[] };
+
+/** The analyzer over one request function: pages and batches go the same way, and fail the same way. */
+function analyzerOver(ask: (payload: AnalyzerPayload) => Promise<Answer>): Analyzer {
+  const analyze = async (input: AnalyzeInput) => {
+    const answer = await ask({ input });
+    if (!('scores' in answer)) throw new Error('The analyzer answered something else');
+    return answer.scores;
+  };
+  const headlines: AnalyzeHeadlines = async (items) => {
+    if (items.length === 0) return [];
+    const answer = await ask({ headlines: items });
+    if (!('results' in answer) || answer.results.length !== items.length) throw new Error('The analyzer answered something else');
+    return answer.results;
+  };
+  return Object.assign(analyze, { headlines });
+}
+
 export interface WorkerLike {
   postMessage(message: WorkerRequest): void;
   terminate(): void;
@@ -38,14 +64,14 @@ export interface WorkerLike {
 export function workerAnalyzer(
   start: () => WorkerLike,
   opts: { idleMs?: number; onIdle?: () => void; setTimer?: typeof setTimeout; clearTimer?: typeof clearTimeout } = {},
-): AsyncAnalyze {
+): Analyzer {
   const idleMs = opts.idleMs ?? IDLE_MS;
   const setTimer = opts.setTimer ?? setTimeout;
   const clearTimer = opts.clearTimer ?? clearTimeout;
   let worker: WorkerLike | undefined;
   let nextId = 1;
   let idle: ReturnType<typeof setTimeout> | undefined;
-  const pending = new Map<number, { resolve: (s: AnalysisScores) => void; reject: (e: Error) => void }>();
+  const pending = new Map<number, { resolve: (a: Answer) => void; reject: (e: Error) => void }>();
 
   const stop = (reason: string) => {
     worker?.terminate();
@@ -65,15 +91,15 @@ export function workerAnalyzer(
     }, idleMs);
   };
 
-  return (input) => {
+  return analyzerOver((payload) => {
     if (!worker) {
       const w = start();
       w.onmessage = ({ data }) => {
         const p = pending.get(data.id);
         if (!p) return;
         pending.delete(data.id);
-        if ('scores' in data) p.resolve(data.scores);
-        else p.reject(new Error(`The analyzer failed: ${data.error}`));
+        if ('error' in data) p.reject(new Error(`The analyzer failed: ${data.error}`));
+        else p.resolve(data);
         armIdle();
       };
       w.onerror = (event) => {
@@ -85,10 +111,10 @@ export function workerAnalyzer(
     if (idle !== undefined) clearTimer(idle);
     idle = undefined;
     const id = nextId++;
-    const result = new Promise<AnalysisScores>((resolve, reject) => pending.set(id, { resolve, reject }));
-    worker.postMessage({ id, input });
+    const result = new Promise<Answer>((resolve, reject) => pending.set(id, { resolve, reject }));
+    worker.postMessage({ id, ...payload });
     return result;
-  };
+  });
 }
 
 /** The subset of Chromium's API the offscreen route uses (not in BrowserApi: Chromium only). */
@@ -104,7 +130,7 @@ export interface OffscreenApi {
 }
 
 /** Chromium: ask the offscreen document (opened on demand) to analyse. */
-export function offscreenAnalyzer(api: OffscreenApi): AsyncAnalyze {
+export function offscreenAnalyzer(api: OffscreenApi): Analyzer {
   const url = api.runtime.getURL(ANALYZER_FILES.offscreenHtml);
   let creating: Promise<void> | undefined;
   const ensure = async () => {
@@ -114,7 +140,7 @@ export function offscreenAnalyzer(api: OffscreenApi): AsyncAnalyze {
       .createDocument({
         url: ANALYZER_FILES.offscreenHtml,
         reasons: ['WORKERS'],
-        justification: 'Runs the on-device analyzer in a worker, only while on-device analysis is on.',
+        justification: 'Runs the on-device analyzer in a worker, only while on-device analysis or link labels need it.',
       })
       .catch((error: unknown) => {
         // Opened meanwhile by another wake of the worker: that one serves.
@@ -125,29 +151,27 @@ export function offscreenAnalyzer(api: OffscreenApi): AsyncAnalyze {
       });
     await creating;
   };
-  const ask = async (input: AnalyzeInput): Promise<AnalysisScores> => {
+  const ask = async (payload: AnalyzerPayload): Promise<Answer> => {
     await ensure();
-    const reply = (await api.runtime.sendMessage({ target: OFFSCREEN_TARGET, input })) as
-      | { scores: AnalysisScores }
-      | { error: string }
-      | undefined;
+    const request: OffscreenRequest = { target: OFFSCREEN_TARGET, ...payload };
+    const reply = (await api.runtime.sendMessage(request)) as Answer | { error: string } | undefined;
     if (!reply) throw new Error('The analyzer did not answer');
     if ('error' in reply) throw new Error(reply.error);
-    return reply.scores;
+    return reply;
   };
-  return async (input) => {
+  return analyzerOver(async (payload) => {
     try {
-      return await ask(input);
+      return await ask(payload);
     } catch (error) {
       // The document may have closed itself (idle) between the check and the message: open it again once.
       if (!/receiving end|did not answer/i.test(error instanceof Error ? error.message : String(error))) throw error;
-      return ask(input);
+      return ask(payload);
     }
-  };
+  });
 }
 
 /** The background's analyzer: a worker where the context has `Worker` (Firefox), else the offscreen route. */
-export function createAnalyzer(global: typeof globalThis): AsyncAnalyze {
+export function createAnalyzer(global: typeof globalThis): Analyzer {
   const g = global as unknown as { Worker?: typeof Worker; chrome?: OffscreenApi & { runtime: { getURL(p: string): string } } };
   const chrome = g.chrome;
   if (!chrome) throw new Error('No extension API available');

@@ -1,6 +1,7 @@
 /**
  * Chromium's offscreen document for the analyzer (analyzer/offscreen.html): starts the analyzer's module
- * worker on the first request and answers the service worker; closes itself after IDLE_MS without a request.
+ * worker on the first request (a page, or a batch of link headlines) and answers the service worker; closes itself
+ * after IDLE_MS without a request.
  */
 import { ANALYZER_FILES, workerAnalyzer, type WorkerLike } from './client';
 import { isOffscreenRequest } from './protocol';
@@ -22,9 +23,12 @@ const analyze = workerAnalyzer(
 
 runtime.onMessage.addListener((message, sender, sendResponse) => {
   if (sender.id !== runtime.id || !isOffscreenRequest(message)) return undefined;
-  analyze(message.input).then(
-    (scores) => sendResponse({ scores }),
-    (error: unknown) => sendResponse({ error: error instanceof Error ? error.message : String(error) }),
+  const answer =
+    'headlines' in message
+      ? analyze.headlines(message.headlines).then((results) => ({ results }))
+      : analyze(message.input).then((scores) => ({ scores }));
+  answer.then(sendResponse, (error: unknown) =>
+    sendResponse({ error: error instanceof Error ? error.message : String(error) }),
   );
   return true;
 });

@@ -5,6 +5,7 @@ import {
   type TouchpointRequest,
 } from '@mediadiet/contract/extension';
 import { GoalsResponseSchema } from '@mediadiet/contract/goals';
+import { LabelContextResponseSchema, type LabelCountsRequest } from '@mediadiet/contract/labels';
 import {
   MoodCheckInResponseSchema,
   MoodTodayResponseSchema,
@@ -18,6 +19,15 @@ import type { z } from 'zod';
 export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: string };
 
 export const NETWORK_ERROR = 'Network error occurred';
+
+/**
+ * The link labels' two calls (decision 159), the contract's `labelContext` and `labelCounts` (extension key):
+ * named here by method and path, as the server serves them.
+ */
+export const LABEL_ROUTES = {
+  labelContext: { method: 'GET', path: '/api/labels/context' },
+  labelCounts: { method: 'PUT', path: '/api/labels/counts' },
+} as const;
 const TIMEOUT_MS = 15_000;
 
 /**
@@ -100,6 +110,15 @@ export function createApi(fetchFn: typeof fetch, apiBase: string, hooks: { onAns
     /** POST /api/mood — the popup's check-in, sent only when the person taps a mood. */
     moodCheckIn: (apiKey: string, body: MoodCheckInRequest) =>
       call(extraApi.moodCheckIn.method, extraApi.moodCheckIn.path, apiKey, MoodCheckInResponseSchema, body),
+    /**
+     * GET /api/labels/context — the personality profile's sensitivities and the person's verdicts of the pages
+     * they read lately, for labelling links on the device. Nothing of a labelled page is sent.
+     */
+    labelContext: (apiKey: string) =>
+      call(LABEL_ROUTES.labelContext.method, LABEL_ROUTES.labelContext.path, apiKey, LabelContextResponseSchema),
+    /** PUT /api/labels/counts — this browser's totals of labels shown and opened per day (counts only). */
+    labelCounts: (apiKey: string, body: LabelCountsRequest) =>
+      call(LABEL_ROUTES.labelCounts.method, LABEL_ROUTES.labelCounts.path, apiKey, null, body),
   };
 }
 

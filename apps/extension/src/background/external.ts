@@ -6,6 +6,7 @@ import {
 } from '@mediadiet/contract/extension';
 import type { BackgroundContext } from './context';
 import { refreshGoals } from './goals';
+import { forgetLabelAccount, labelsAfterPairing } from './labels';
 
 /** CONNECT_EXTENSION older (or further in the future) than this is refused. */
 export const CONNECT_MAX_AGE_MS = 2 * 60_000;
@@ -73,6 +74,7 @@ async function refreshDisabled(ctx: BackgroundContext): Promise<ExtensionResult>
 async function disconnect(ctx: BackgroundContext): Promise<ExtensionResult> {
   await ctx.store.remove('apiKey', 'userId', 'connectedAt', 'connectionError', 'limitReachedAt', 'goals');
   await ctx.queue.clear();
+  await forgetLabelAccount(ctx);
   return { success: true };
 }
 
@@ -107,6 +109,8 @@ async function pair(ctx: BackgroundContext, apiKey: string, userId: string): Pro
   // Fresh key: fetch the ignore list and send whatever waited for a connection; where the goals stand.
   void ctx.refreshDisabled(true).then(() => ctx.queue.flush(true));
   void refreshGoals(ctx, true).catch(() => undefined);
+  // The sensitivities and read pages for link labels, and the label counts that waited (decision 159).
+  void labelsAfterPairing(ctx).catch(() => undefined);
   return { success: true };
 }
 
@@ -141,6 +145,7 @@ export async function decideSwitch(ctx: BackgroundContext, accept: boolean): Pro
   if (!pending) return { success: false, error: ERRORS.noPendingSwitch };
   if (!accept) return { success: true };
   await ctx.queue.clear();
+  await forgetLabelAccount(ctx);
   return pair(ctx, pending.apiKey, pending.userId);
 }
 

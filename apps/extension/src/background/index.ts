@@ -5,7 +5,10 @@ import { CATEGORIES, type CategoryId } from '@mediadiet/contract/categories';
 import type { Analysis, AnalysisScores } from '@mediadiet/contract/analysis';
 import { DayKeySchema, MoodScoreSchema } from '@mediadiet/contract/mood';
 import type { LastAnalysis } from '../storage-keys';
+import { Lru } from '../labels/lru';
+import { LABELS_STORAGE_KEY } from '../labels/settings';
 import { siteHost } from '../rules';
+import type { AnalyzeHeadlines } from '../analyzer/client';
 import { createApi } from './api';
 import { BADGE_ALARM, updateBadge } from './badge';
 import type { AnalyzeFn, BackgroundContext } from './context';
@@ -18,6 +21,16 @@ import {
   refreshGoals,
   refreshGoalsAfterSend,
 } from './goals';
+import {
+  handleLabelEvents,
+  handleLabelLinks,
+  labelPermissionsAdded,
+  onLabelAlarm,
+  rememberVisited,
+  startLabels,
+  syncLabelScripts,
+  LABEL_CACHE_MAX,
+} from './labels';
 import { checkInMood, dismissMood, moodOffer } from './mood';
 import { addIgnoredSite, optionsState, pauseEnd, PAUSE_COMMAND, togglePause } from './options';
 import { FLUSH_ALARM, TouchpointQueue } from './queue';
@@ -42,6 +55,8 @@ export interface BackgroundDeps {
   config: ExtensionConfig;
   fetch: typeof fetch;
   analyze: AnalyzeFn;
+  /** The analyzer on a batch of link headlines (the same worker as `analyze`, decision 159). */
+  analyzeHeadlines: AnalyzeHeadlines;
   now?: () => number;
 }
 
@@ -50,7 +65,16 @@ export function createBackground(deps: BackgroundDeps): BackgroundContext {
   const store = new Store(deps.browser, deps.config.dwellMs);
   // Any call the server answers sends pages that wait after a failure (the queue's own calls excepted).
   const api = createApi(deps.fetch, deps.config.apiBase, { onAnswer: () => void ctx.queue.serverAnswered() });
-  const ctx = { browser: deps.browser, config: deps.config, store, api, now, analyze: deps.analyze } as BackgroundContext;
+  const ctx = {
+    browser: deps.browser,
+    config: deps.config,
+    store,
+    api,
+    now,
+    analyze: deps.analyze,
+    analyzeHeadlines: deps.analyzeHeadlines,
+    labelCache: new Lru(LABEL_CACHE_MAX),
+  } as BackgroundContext;
   ctx.queue = new TouchpointQueue({
     browser: deps.browser,
     store,
@@ -198,6 +222,8 @@ export async function loadLastResult(ctx: BackgroundContext, tabId?: number, url
       last.analysisId,
       touchpoint.status === 'done' ? { scores: scoresOf(touchpoint.analysis) } : { result: 'failed' },
     );
+    // The person read it: a link to it is labelled with their verdict (decision 159).
+    if (touchpoint.status === 'done') await rememberVisited(ctx, last.url, touchpoint.analysis);
     // The page now counts towards the reading goals: the popup shows where they stand (decision 157).
     if (touchpoint.status === 'done') await refreshGoals(ctx, true);
     return popupState(ctx, tabId, url);
@@ -322,6 +348,11 @@ export async function handleInternal(ctx: BackgroundContext, msg: InternalMessag
       if (msg.kind === 'ignoredSiteAdd') return addIgnoredSite(ctx, String(msg.domain), ignoreOnAccount);
       await ignoreLocally(ctx, String(msg.domain), false);
       return optionsState(ctx);
+    case 'labelLinks':
+      // Only the extension's own labels script on a web page; the shape and sizes are checked there.
+      return handleLabelLinks(ctx, msg, sender);
+    case 'labelEvents':
+      return handleLabelEvents(ctx, msg, sender);
     case 'switchPending':
     case 'switchDecision': {
       // Only the extension's own confirmation page: never a content script in a web page.
@@ -381,12 +412,21 @@ export function listen(ctx: BackgroundContext): void {
       .then(badge);
   browser.storage.onChanged?.addListener((changes, area) => {
     if (area === 'local' && ['apiKey', 'settings', 'queue', 'goals'].some((key) => key in changes)) badge();
+    // The labels settings changed (popup, options page): the labels script runs where they are on now, and a
+    // site just switched on gets it in its open tabs.
+    if (area === 'local' && LABELS_STORAGE_KEY in changes) {
+      void syncLabelScripts(ctx, true).catch((error: unknown) => console.error('Media Diet labels (registration):', error));
+    }
+  });
+  browser.permissions?.onAdded?.addListener(({ origins }) => {
+    void labelPermissionsAdded(ctx, origins ?? []).catch((error: unknown) => console.error('Media Diet labels:', error));
   });
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === BADGE_ALARM) badge();
     if (alarm.name === FLUSH_ALARM) void ctx.queue.flush();
     if (alarm.name === DISABLED_ALARM) void ctx.refreshDisabled(true);
     if (alarm.name === GOALS_ALARM || alarm.name === GOALS_AFTER_SEND_ALARM) goals();
+    onLabelAlarm(ctx, alarm.name);
   });
   browser.tabs?.onRemoved?.addListener((tabId) => {
     void ctx.store.update('lastAnalysisByTab', (all = {}) => {
@@ -400,6 +440,7 @@ export function listen(ctx: BackgroundContext): void {
     void browser.alarms.create(GOALS_ALARM, { periodInMinutes: GOALS_PERIOD_MINUTES });
     void ctx.refreshDisabled().then(() => ctx.queue.flush());
     goals();
+    void startLabels(ctx);
   };
   browser.runtime.onStartup?.addListener(start);
   browser.runtime.onInstalled?.addListener(() => {

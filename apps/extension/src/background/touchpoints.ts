@@ -5,6 +5,7 @@ import type { InternalReply } from '../messaging';
 import { skipReason, type CaptureContext, type SkipReason } from '../rules';
 import type { LastAnalysis } from '../storage-keys';
 import type { BackgroundContext } from './context';
+import { rememberVisited } from './labels';
 
 /** The same URL with the same content is sent once within this window. */
 export const DEDUPE_WINDOW_MS = 30 * 60_000;
@@ -101,6 +102,8 @@ export async function handleCapture(
   let last: LastAnalysis;
   if (onDevice) {
     const scores = await ctx.analyze({ title, text, url });
+    // The person read it: a link to it is labelled with their verdict (decision 159).
+    await rememberVisited(ctx, url, scores);
     request = { url, title, scores, capturedAt };
     last = { url, title, at: now, mode: 'device', scores, status: 'queued' };
   } else {

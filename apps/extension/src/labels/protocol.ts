@@ -31,8 +31,11 @@ export interface LabelRequest {
   links: LinkToLabel[];
 }
 
-/** One label per link, in order (null: no label for that link, its verdict is switched off); `off`: none here. */
-export type LabelReply = { labels: (LinkLabel | null)[] } | { off: true };
+/**
+ * One label per link, in order (null: no label for that link: its verdict is switched off, or it has no text to
+ * label); `off`: none here; `error`: the request was refused (not from the labels script, or malformed), in words.
+ */
+export type LabelReply = { labels: (LinkLabel | null)[] } | { off: true } | { error: string };
 
 /** The most links one request carries. */
 export const LABEL_BATCH_MAX = 100;
