@@ -35,16 +35,46 @@ const QUERY = 'news this week';
 /** Fifty results of a news search: headlines and snippets of every kind (written for the bench, not a data set). */
 export function benchResults(n = RESULTS): ResultItem[] {
   const kinds: [string, string][] = [
-    ['Gunmen kill 12 in attack on village market', 'Survivors described panic and terror as shots rang out; the wounded were taken to hospital.'],
-    ['Volunteers rebuild playground in a weekend, children cheer', 'Neighbours donated wood and paint, and the new swings opened to laughter and applause.'],
-    ['Quarterly report: retail sales flat in October', 'Figures from the statistics office show sales unchanged from September, in line with forecasts.'],
-    ['Flood waters rise as thousands flee their homes', 'Rescue crews worked through the night; officials fear the death toll will climb.'],
-    ['Rescued puppy reunited with family after storm', 'The dog was found safe and well, and the family thanked the firefighters with a cake.'],
-    ['City council approves new bus timetable', 'The changes take effect in January and add two stops on the northern route.'],
-    ['Hospital strike leaves patients waiting for hours', 'Unions and managers blamed each other as anger grew in the crowded waiting rooms.'],
-    ['Teenager wins science prize for cheap water filter', 'Her design costs less than a dollar and could bring clean water to remote villages.'],
-    ['Review: a mid-range laptop with a sharp screen', 'Battery life, keyboard and ports compared with last year\u2019s model, with benchmark figures.'],
-    ['Scandal deepens as minister accused of lying to parliament', 'Opposition leaders called the cover-up a disgrace and demanded his resignation.'],
+    [
+      'Gunmen kill 12 in attack on village market',
+      'Survivors described panic and terror as shots rang out; the wounded were taken to hospital.',
+    ],
+    [
+      'Volunteers rebuild playground in a weekend, children cheer',
+      'Neighbours donated wood and paint, and the new swings opened to laughter and applause.',
+    ],
+    [
+      'Quarterly report: retail sales flat in October',
+      'Figures from the statistics office show sales unchanged from September, in line with forecasts.',
+    ],
+    [
+      'Flood waters rise as thousands flee their homes',
+      'Rescue crews worked through the night; officials fear the death toll will climb.',
+    ],
+    [
+      'Rescued puppy reunited with family after storm',
+      'The dog was found safe and well, and the family thanked the firefighters with a cake.',
+    ],
+    [
+      'City council approves new bus timetable',
+      'The changes take effect in January and add two stops on the northern route.',
+    ],
+    [
+      'Hospital strike leaves patients waiting for hours',
+      'Unions and managers blamed each other as anger grew in the crowded waiting rooms.',
+    ],
+    [
+      'Teenager wins science prize for cheap water filter',
+      'Her design costs less than a dollar and could bring clean water to remote villages.',
+    ],
+    [
+      'Review: a mid-range laptop with a sharp screen',
+      'Battery life, keyboard and ports compared with last year\u2019s model, with benchmark figures.',
+    ],
+    [
+      'Scandal deepens as minister accused of lying to parliament',
+      'Opposition leaders called the cover-up a disgrace and demanded his resignation.',
+    ],
   ];
   return Array.from({ length: n }, (_, i) => {
     const [headline, snippet] = kinds[i % kinds.length]!;
@@ -73,21 +103,36 @@ const diff = (a: Cost, b: Cost): Cost => ({ task: b.task - a.task, script: b.scr
 
 /** Two frames drawn after everything so far (layout and paint of what was inserted included). */
 const twoFrames = (page: Page) =>
-  page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 0)))));
+  page.evaluate(
+    () =>
+      new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 0)))),
+  );
 
 /** The labels settings, written as the popup and the options page write them (storage `labels`). */
 async function setGoogleLabels(worker: Worker, on: boolean): Promise<void> {
   await worker.evaluate(async (on) => {
-    const { storage } = (globalThis as unknown as {
-      chrome: { storage: { local: { get(k: string): Promise<Record<string, unknown>>; set(v: object): Promise<void> } } };
-    }).chrome;
+    const { storage } = (
+      globalThis as unknown as {
+        chrome: {
+          storage: {
+            local: { get(k: string): Promise<Record<string, unknown>>; set(v: object): Promise<void> };
+          };
+        };
+      }
+    ).chrome;
     const current = ((await storage.local.get('labels')).labels ?? {}) as { sites?: Record<string, boolean> };
-    await storage.local.set({ labels: { ...current, sites: { ...(current.sites ?? {}), 'google.com': on } } });
+    await storage.local.set({
+      labels: { ...current, sites: { ...(current.sites ?? {}), 'google.com': on } },
+    });
   }, on);
 }
 
 /** One load of the results page in a fresh tab: the page's main-thread cost until settled. */
-async function load(context: BrowserContext, url: string, labelled: boolean): Promise<{ cost: Cost; page: Page; cdp: CDPSession }> {
+async function load(
+  context: BrowserContext,
+  url: string,
+  labelled: boolean,
+): Promise<{ cost: Cost; page: Page; cdp: CDPSession }> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
@@ -95,10 +140,14 @@ async function load(context: BrowserContext, url: string, labelled: boolean): Pr
   const before = await metrics(cdp);
   await page.goto(url, { waitUntil: 'load' });
   if (labelled) {
-    await page.waitForFunction((n) => document.querySelectorAll('[data-mediadiet-label]').length >= n, RESULTS, {
-      timeout: 30_000,
-      polling: 50,
-    });
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-mediadiet-label]').length >= n,
+      RESULTS,
+      {
+        timeout: 30_000,
+        polling: 50,
+      },
+    );
   }
   await twoFrames(page);
   const cost = diff(before, await metrics(cdp));
@@ -144,7 +193,8 @@ export default async function run(): Promise<BenchRow[]> {
   if (!existsSync(CHROMIUM)) throw new Error(`no ${CHROMIUM}`);
   const items = benchResults();
   const sites = await startResultSites({
-    'www.google.com': (u) => (u.pathname === '/search' ? googleResultsPage(u.searchParams.get('q') ?? '', items) : undefined),
+    'www.google.com': (u) =>
+      u.pathname === '/search' ? googleResultsPage(u.searchParams.get('q') ?? '', items) : undefined,
   });
   const out = await mkdtemp(path.join(tmpdir(), 'mediadiet-labels-bench-'));
   const { chromium } = await import('playwright-core');
@@ -166,7 +216,8 @@ export default async function run(): Promise<BenchRow[]> {
         `--load-extension=${dir}`,
       ],
     });
-    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
+    const worker =
+      context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
     const url = `https://www.google.com/search?q=${encodeURIComponent(QUERY)}`;
 
     // Warm-up: the analyzer's worker starts with the first labels (in the extension, not on the page).

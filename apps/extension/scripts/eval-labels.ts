@@ -23,7 +23,9 @@ import { labelFor } from '../src/labels/label.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = path.resolve(here, '../../..');
-const DATA_DIR = process.env.MEDIADIET_DATA ? path.resolve(process.env.MEDIADIET_DATA) : path.resolve(REPO_ROOT, '../shared/data');
+const DATA_DIR = process.env.MEDIADIET_DATA
+  ? path.resolve(process.env.MEDIADIET_DATA)
+  : path.resolve(REPO_ROOT, '../shared/data');
 const FILE = path.join(DATA_DIR, 'semeval2007/headlines-dev.tsv');
 
 /** The task's coarse-grained valence classes. */
@@ -57,7 +59,10 @@ export function agreement(rows: readonly { valence: number; text: string }[]): A
     table[readerClass(row.valence)][verdict]++;
   }
   const total = (c: ReaderClass) => VERDICTS.reduce((s, v) => s + table[c][v], 0);
-  const share = (c: ReaderClass, v: Verdict) => ({ share: total(c) ? table[c][v] / total(c) : Number.NaN, of: total(c) });
+  const share = (c: ReaderClass, v: Verdict) => ({
+    share: total(c) ? table[c][v] / total(c) : Number.NaN,
+    of: total(c),
+  });
   return {
     n: rows.length,
     table,
@@ -67,7 +72,9 @@ export function agreement(rows: readonly { valence: number; text: string }[]): A
 }
 
 function load(): { valence: number; text: string }[] {
-  const lines = readFileSync(FILE, 'utf8').split(/\r?\n/).filter((l) => l.trim() !== '');
+  const lines = readFileSync(FILE, 'utf8')
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '');
   const header = lines[0]!.split('\t');
   const vi = header.indexOf('valence');
   const ti = header.indexOf('text');
@@ -80,23 +87,33 @@ function load(): { valence: number; text: string }[] {
 
 function main(): void {
   if (!existsSync(FILE)) {
-    console.error(`eval:labels: ${FILE} is missing (the shared data folder next to the repository, or MEDIADIET_DATA).`);
+    console.error(
+      `eval:labels: ${FILE} is missing (the shared data folder next to the repository, or MEDIADIET_DATA).`,
+    );
     process.exit(1);
   }
   const a = agreement(load());
   const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
-  console.info(`Link labels against readers: SemEval-2007 headlines (dev, n = ${a.n}), no profile, no snippet`);
-  console.info(`clearly negative (valence ≤ ${CLEARLY.negative}) labelled draining:  ${pct(a.negativeDraining.share)} (of ${a.negativeDraining.of})`);
-  console.info(`clearly positive (valence ≥ +${CLEARLY.positive}) labelled uplifting: ${pct(a.positiveUplifting.share)} (of ${a.positiveUplifting.of})`);
+  console.info(
+    `Link labels against readers: SemEval-2007 headlines (dev, n = ${a.n}), no profile, no snippet`,
+  );
+  console.info(
+    `clearly negative (valence ≤ ${CLEARLY.negative}) labelled draining:  ${pct(a.negativeDraining.share)} (of ${a.negativeDraining.of})`,
+  );
+  console.info(
+    `clearly positive (valence ≥ +${CLEARLY.positive}) labelled uplifting: ${pct(a.positiveUplifting.share)} (of ${a.positiveUplifting.of})`,
+  );
   console.info('');
   const cols = ['readers \\ label', ...VERDICTS, 'total'];
   const rows: string[][] = (['negative', 'neither', 'positive'] as const).map((c) => {
     const counts = VERDICTS.map((v) => a.table[c][v]);
-    const name = c === 'negative' ? `≤ ${CLEARLY.negative}` : c === 'positive' ? `≥ +${CLEARLY.positive}` : 'between';
+    const name =
+      c === 'negative' ? `≤ ${CLEARLY.negative}` : c === 'positive' ? `≥ +${CLEARLY.positive}` : 'between';
     return [name, ...counts.map(String), String(counts.reduce((s, x) => s + x, 0))];
   });
   const widths = cols.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   console.info(line(cols));
   for (const r of rows) console.info(line(r));
 }
