@@ -1,10 +1,11 @@
 import type { AnalysisScores } from '@mediadiet/contract/analysis';
 import { describe, expect, it, vi } from 'vitest';
 import { ANALYZER_FILES, createAnalyzer, offscreenAnalyzer, workerAnalyzer, type OffscreenApi, type WorkerLike } from '../src/analyzer/client';
-import type { WorkerReply, WorkerRequest } from '../src/analyzer/protocol';
+import { headlineResult, isOffscreenRequest, type HeadlineResult, type WorkerReply, type WorkerRequest } from '../src/analyzer/protocol';
 
 const input = { title: 'A story', text: 'Markets fell sharply today.', url: 'https://news.example.com/s' };
 const scores = { overallImpact: { valence: -0.4 } } as unknown as AnalysisScores;
+const headline = { verdict: 'draining', drivers: ['fear'], valence: -0.3, scores: { fear: 40 } } as unknown as HeadlineResult;
 
 /** A worker that answers each request on the next tick (or with `error`). */
 class FakeWorker implements WorkerLike {
@@ -22,9 +23,12 @@ class FakeWorker implements WorkerLike {
   }
   postMessage(message: WorkerRequest) {
     this.received.push(message);
-    queueMicrotask(() =>
-      this.onmessage?.({ data: this.error ? { id: message.id, error: this.error } : { id: message.id, scores } }),
-    );
+    const answer: WorkerReply = this.error
+      ? { id: message.id, error: this.error }
+      : 'headlines' in message
+        ? { id: message.id, results: message.headlines.map((_, i) => (i === 0 ? headline : null)) }
+        : { id: message.id, scores };
+    queueMicrotask(() => this.onmessage?.({ data: answer }));
   }
   terminate() {
     this.terminated = true;
@@ -61,6 +65,24 @@ describe('workerAnalyzer', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('a batch of headlines is one request to the same worker, answered in order', async () => {
+    const start = vi.fn(() => new FakeWorker());
+    const analyzer = workerAnalyzer(start);
+    const items = [
+      { title: 'One', text: '' },
+      { title: 'Two', text: 'snippet' },
+    ];
+    await expect(analyzer.headlines(items)).resolves.toEqual([headline, null]);
+    await expect(analyzer.headlines([])).resolves.toEqual([]);
+    await analyzer(input);
+    expect(start).toHaveBeenCalledTimes(1);
+    const worker = start.mock.results[0]!.value as FakeWorker;
+    expect(worker.received).toEqual([
+      { id: 1, headlines: items },
+      { id: 2, input },
+    ]);
   });
 
   it("rejects with the worker's error, and when the worker cannot start", async () => {
@@ -120,6 +142,16 @@ describe('offscreenAnalyzer (Chromium)', () => {
     expect(chrome.runtime.sendMessage).toHaveBeenCalledTimes(2);
   });
 
+  it('a batch of headlines is one message to the document', async () => {
+    const chrome = fakeChrome();
+    chrome.runtime.sendMessage.mockResolvedValueOnce({ results: [headline] });
+    await expect(offscreenAnalyzer(chrome).headlines([{ title: 'One', text: '' }])).resolves.toEqual([headline]);
+    expect(chrome.runtime.sendMessage).toHaveBeenCalledWith({ target: 'mediadiet-analyzer', headlines: [{ title: 'One', text: '' }] });
+    // An answer of the wrong length is refused rather than misassigned.
+    chrome.runtime.sendMessage.mockResolvedValueOnce({ results: [] });
+    await expect(offscreenAnalyzer(chrome).headlines([{ title: 'One', text: '' }])).rejects.toThrow('The analyzer answered something else');
+  });
+
   it("passes the document's error on", async () => {
     const chrome = fakeChrome();
     chrome.runtime.sendMessage.mockResolvedValueOnce({ error: 'The analyzer failed: x' });
@@ -143,5 +175,27 @@ describe('createAnalyzer', () => {
     const chrome = fakeChrome();
     await createAnalyzer({ chrome } as unknown as typeof globalThis)(input);
     expect(chrome.offscreen.createDocument).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the protocol', () => {
+  it('the offscreen document takes a page or a batch from the extension, nothing else', () => {
+    expect(isOffscreenRequest({ target: 'mediadiet-analyzer', input })).toBe(true);
+    expect(isOffscreenRequest({ target: 'mediadiet-analyzer', headlines: [] })).toBe(true);
+    expect(isOffscreenRequest({ target: 'mediadiet-analyzer', headlines: 'x' })).toBe(false);
+    expect(isOffscreenRequest({ target: 'other', headlines: [] })).toBe(false);
+    expect(isOffscreenRequest(null)).toBe(false);
+  });
+
+  it("a headline's result keeps the verdict, drivers, valence and BaseScores; none without a verdict", () => {
+    const full = {
+      verdict: 'mixed' as const,
+      drivers: ['fear' as const, 'joy' as const],
+      valence: -0.01,
+      categoryScores: { fear: { BaseScore: 31.5 }, joy: { BaseScore: 30 } },
+      overallScore: 40,
+    };
+    expect(headlineResult(full)).toEqual({ verdict: 'mixed', drivers: ['fear', 'joy'], valence: -0.01, scores: { fear: 31.5, joy: 30 } });
+    expect(headlineResult({ categoryScores: {} })).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { analyze } from '@mediadiet/analyzer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYZER_FILES } from '../src/analyzer/client';
+import { headlineResult } from '../src/analyzer/protocol';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Firefox's add-on linter does not parse a file above 4 MB (issue 25: no file of the build may exceed it). */
@@ -69,6 +70,13 @@ describe('the built extension (both browsers)', () => {
       const input = { title: 'Night raid', text: 'The bombing killed dozens and left families grieving in the ruins.', url: 'https://news.example.com/raid' };
       scope.onmessage?.({ data: { id: 3, input } });
       expect(replies).toEqual([{ id: 3, scores: JSON.parse(JSON.stringify(analyze(input))) as unknown }]);
+      // A batch of link headlines: what labelling needs of each, in order (decision 159).
+      const headlines = [
+        { title: 'Gunman kills 12 in school massacre', text: 'Police say the attacker opened fire.' },
+        { title: 'Rescued puppy finds a loving home', text: '' },
+      ];
+      scope.onmessage?.({ data: { id: 4, headlines } });
+      expect(replies[1]).toEqual({ id: 4, results: headlines.map((h) => headlineResult(analyze(h))) });
     } finally {
       delete (globalThis as { self?: unknown }).self;
       rmSync(dir, { recursive: true, force: true });
@@ -79,6 +87,8 @@ describe('the built extension (both browsers)', () => {
     expect(read('chrome', ANALYZER_FILES.offscreenHtml)).toContain('src="offscreen.js"');
     expect(read('chrome', ANALYZER_FILES.offscreen)).not.toContain('seedFingerprint');
     expect(permissions('chrome')).toContain('offscreen');
+    expect(permissions('chrome')).toContain('scripting');
+    expect(permissions('firefox')).toContain('scripting');
     expect(permissions('firefox')).not.toContain('offscreen');
     expect(files(path.join(out, 'firefox')).map((f) => f.file)).not.toContain(ANALYZER_FILES.offscreenHtml);
   });

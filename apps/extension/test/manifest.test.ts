@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { configFromEnv } from '../src/config';
 import { TEXT_MAX } from '../src/content/extract';
 import { EXTENSION_ID, EXTENSION_PUBLIC_KEY, GECKO_ID, extensionIdFromKey } from '../src/extension-key';
-import { buildManifest, MANIFEST_DESCRIPTION } from '../src/manifest';
+import { buildManifest, FILES, MANIFEST_DESCRIPTION } from '../src/manifest';
+import { LABEL_HOST_PERMISSIONS } from '../src/labels/registration';
 
 const cfg = configFromEnv({ MEDIADIET_API_BASE: 'https://api.example.org', MEDIADIET_WEB_ORIGIN: 'https://app.example.org:8443/' }, '2.3.4');
 
@@ -40,6 +41,25 @@ describe('manifests', () => {
       expect(m.incognito).toBe('not_allowed');
       expect(m.host_permissions).toContain('https://api.example.org/*');
     }
+  });
+});
+
+describe('link labels (decision 159)', () => {
+  it('the labels script is registered at run time (scripting), never in the manifest; the built-in sites are host permissions', () => {
+    for (const target of ['chrome', 'firefox'] as const) {
+      const m = buildManifest(target, cfg);
+      expect(m.permissions).toContain('scripting');
+      const scripts = m.content_scripts as { js: string[] }[];
+      expect(scripts.some((s) => s.js.includes(FILES.labels))).toBe(false);
+      for (const origin of LABEL_HOST_PERMISSIONS) expect(m.host_permissions).toContain(origin);
+      expect(m.host_permissions).toContain('https://www.google.com/*');
+      expect(m.host_permissions).not.toContain('https://*/*');
+    }
+  });
+
+  it('Chromium: a site the person adds is asked for at run time (optional host permissions)', () => {
+    expect(buildManifest('chrome', cfg).optional_host_permissions).toEqual(['https://*/*']);
+    expect(buildManifest('firefox', cfg)).not.toHaveProperty('optional_host_permissions');
   });
 });
 

@@ -26,13 +26,13 @@ import {
   handleLabelLinks,
   labelPermissionsAdded,
   onLabelAlarm,
-  rememberVisited,
   startLabels,
   syncLabelScripts,
   LABEL_CACHE_MAX,
 } from './labels';
 import { checkInMood, dismissMood, moodOffer } from './mood';
 import { addIgnoredSite, optionsState, pauseEnd, PAUSE_COMMAND, togglePause } from './options';
+import { rememberVisited } from './visited';
 import { FLUSH_ALARM, TouchpointQueue } from './queue';
 import { Store } from './store';
 import {

@@ -4,8 +4,6 @@
  * the content script runs. Nothing of a labelled page's links or text leaves the browser: the analyzer runs in
  * its worker (src/analyzer/client.ts), loaded on the first batch, in either analysis mode.
  */
-import type { Verdict } from '@mediadiet/contract/analysis';
-import type { CategoryId } from '@mediadiet/contract/categories';
 import type { HeadlineInput, HeadlineResult } from '../analyzer/protocol';
 import type { MessageSender } from '../browser';
 import { addEvents, countsBody, localDay, markSent } from '../labels/counts';
@@ -16,14 +14,12 @@ import { labelsOnFor, readLabelSettings, type LabelSettings } from '../labels/se
 import { pageKey, siteOf } from '../labels/url';
 import { parseLabelEvents, parseLabelRequest } from '../labels/validate';
 import { siteHost } from '../rules';
-import type { VisitedPage } from '../storage-keys';
 import type { BackgroundContext } from './context';
 import { contentHash } from './touchpoints';
+import { newestVisited } from './visited';
 
 /** Headline results kept in memory (a few pages of results; the service worker's memory goes when it sleeps). */
 export const LABEL_CACHE_MAX = 1000;
-/** Pages read kept with their verdicts, the newest first. */
-export const LABEL_VISITED_MAX = 2000;
 /** The server is asked for the labels context at most this often (and once after pairing). */
 export const LABEL_CONTEXT_ALARM = 'mediadiet-label-context';
 export const LABEL_CONTEXT_PERIOD_MINUTES = 60;
@@ -58,7 +54,7 @@ export async function headlineResults(
   ctx: BackgroundContext,
   items: readonly (HeadlineInput | null)[],
 ): Promise<(HeadlineResult | null)[]> {
-  const hashes = await Promise.all(items.map((it) => (it ? contentHash(it.title, it.text) : null)));
+  const hashes = await Promise.all(items.map((it) => (it ? contentHash(it.title, it.text) : Promise.resolve(null))));
   const found = new Map<string, HeadlineResult>();
   const missing = new Map<string, HeadlineInput>();
   items.forEach((it, i) => {
@@ -125,29 +121,6 @@ export async function handleLabelLinks(ctx: BackgroundContext, message: unknown,
   return { labels };
 }
 
-/** The newest LABEL_VISITED_MAX pages. */
-function newest(all: Record<string, VisitedPage>): Record<string, VisitedPage> {
-  const entries = Object.entries(all);
-  if (entries.length <= LABEL_VISITED_MAX) return all;
-  return Object.fromEntries(entries.sort((a, b) => b[1].at - a[1].at).slice(0, LABEL_VISITED_MAX));
-}
-
-/**
- * A page the person read and its verdict, kept for labels: from an on-device analysis as it happens, and from the
- * server's result the popup fetched. Without a verdict (an older analyzer), nothing is kept.
- */
-export async function rememberVisited(
-  ctx: BackgroundContext,
-  url: string,
-  analysis: { verdict?: Verdict; drivers?: CategoryId[] },
-): Promise<void> {
-  const { verdict } = analysis;
-  const key = pageKey(url);
-  if (!verdict || !key) return;
-  const page: VisitedPage = { verdict, drivers: (analysis.drivers ?? []).slice(0, 2), at: ctx.now() };
-  await ctx.store.update('labelVisited', (all = {}) => ({ value: newest({ ...all, [key]: page }), result: undefined }));
-}
-
 /**
  * GET /api/labels/context with the key: the sensitivities (null without Premium or a profile) and the person's
  * verdicts of the pages they read lately, newest first, which join those kept here (a page of that list counts
@@ -174,7 +147,7 @@ export async function refreshLabelContext(ctx: BackgroundContext, force = false)
       const key = pageKey(p.url);
       if (key) next[key] = { verdict: p.verdict, drivers: p.drivers, at: at - i };
     });
-    return { value: newest(next), result: undefined };
+    return { value: newestVisited(next), result: undefined };
   });
 }
 

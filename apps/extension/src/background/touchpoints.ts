@@ -5,7 +5,7 @@ import type { InternalReply } from '../messaging';
 import { skipReason, type CaptureContext, type SkipReason } from '../rules';
 import type { LastAnalysis } from '../storage-keys';
 import type { BackgroundContext } from './context';
-import { rememberVisited } from './labels';
+import { rememberVisited } from './visited';
 
 /** The same URL with the same content is sent once within this window. */
 export const DEDUPE_WINDOW_MS = 30 * 60_000;
