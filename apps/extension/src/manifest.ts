@@ -35,10 +35,11 @@ export const MANIFEST_DESCRIPTION =
   'Master your media diet. Reads only after you agree; on-device mode keeps page text in your browser. Never private or sign-in pages.';
 
 /**
- * The keyboard shortcut that pauses reading for an hour, or resumes it (decision 162). Alt+Shift+P is taken by
- * neither Chrome, Edge nor Firefox; the person can change it on the browser's shortcuts page.
+ * The keyboard shortcut that pauses reading for an hour, or resumes it (decision 162): Alt+Shift+Q ("quiet").
+ * Chromium keeps Alt+Shift+P (and R, W, X, Z) for itself and leaves such a suggestion unassigned (no shortcut at
+ * all); it assigns Q, and Q is not one of Firefox's own. The person can change it on the browser's shortcuts page.
  */
-export const PAUSE_SHORTCUT = { name: 'toggle-pause', suggested: 'Alt+Shift+P' } as const;
+export const PAUSE_SHORTCUT = { name: 'toggle-pause', suggested: 'Alt+Shift+Q' } as const;
 
 /** One source for both browsers' manifest.json. */
 export function buildManifest(target: Target, cfg: ExtensionConfig): Manifest {

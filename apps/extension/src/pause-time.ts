@@ -10,9 +10,13 @@ export function timeText(ms: number): string {
   return new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 }
 
-/** Until when reading is paused, in words: a time today, "tomorrow" and a time, or a weekday and a time. */
+/**
+ * Until when reading is paused, in words: midnight (a pause "until tomorrow"), a time today, "tomorrow" and a
+ * time, or a weekday and a time.
+ */
 export function pauseStatusText(pausedUntil: number, now: number): string {
   if (pausedUntil <= now) return 'Not paused.';
+  if (pausedUntil === nextLocalMidnight(now)) return 'Paused until midnight.';
   const day = (ms: number) => new Date(ms).toDateString();
   if (day(pausedUntil) === day(now)) return `Paused until ${timeText(pausedUntil)}.`;
   if (day(pausedUntil) === day(nextLocalMidnight(now))) return `Paused until tomorrow, ${timeText(pausedUntil)}.`;

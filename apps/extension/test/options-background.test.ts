@@ -39,7 +39,7 @@ describe('the pause shortcut', () => {
     for (const target of ['chrome', 'firefox'] as const) {
       const m = buildManifest(target, TEST_CONFIG) as { commands: Record<string, { suggested_key: { default: string }; description: string }> };
       expect(m.commands[PAUSE_COMMAND]).toEqual({
-        suggested_key: { default: 'Alt+Shift+P' },
+        suggested_key: { default: 'Alt+Shift+Q' },
         description: 'Pause reading pages for 1 hour, or resume',
       });
       expect(PAUSE_SHORTCUT.name).toBe(PAUSE_COMMAND);

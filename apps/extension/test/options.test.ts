@@ -10,7 +10,7 @@ import { isInternalMessage } from '../src/messaging';
 import { CHROMIUM_SHORTCUTS_URL, pauseShortcut, shortcutTexts, startOptions } from '../src/options/page';
 import { nextLocalMidnight, pauseStatusText } from '../src/pause-time';
 import { readTypedSite } from '../src/typed-site';
-import type { fakeFetch} from './fakes';
+import type { fakeFetch } from './fakes';
 import { setup, TEST_CONFIG } from './fakes';
 
 // Found from this file, not the working directory: `npm run test:unit` runs every workspace from the root.
@@ -67,7 +67,7 @@ async function open(
     getAll: () =>
       Promise.resolve([
         { name: '_execute_action', shortcut: '' },
-        { name: 'toggle-pause', shortcut: opts.shortcut ?? 'Alt+Shift+P', description: 'Pause' },
+        { name: 'toggle-pause', shortcut: opts.shortcut ?? 'Alt+Shift+Q', description: 'Pause' },
       ]),
     onCommand: { addListener: () => undefined },
   };
@@ -233,7 +233,9 @@ describe('options page: pause', () => {
     const later = new Date(2026, 2, 1, 10, 15);
     expect(pauseStatusText(0, now)).toBe('Not paused.');
     expect(pauseStatusText(later.getTime(), now)).toBe(`Paused until ${time(later)}.`);
-    expect(pauseStatusText(nextLocalMidnight(now), now)).toBe(`Paused until tomorrow, ${time(new Date(nextLocalMidnight(now)))}.`);
+    expect(pauseStatusText(nextLocalMidnight(now), now)).toBe('Paused until midnight.');
+    const tomorrowMorning = new Date(2026, 2, 2, 8, 30);
+    expect(pauseStatusText(tomorrowMorning.getTime(), now)).toBe(`Paused until tomorrow, ${time(tomorrowMorning)}.`);
     const inTwoDays = new Date(2026, 2, 3, 9, 0);
     expect(pauseStatusText(inTwoDays.getTime(), now)).toBe(
       `Paused until ${inTwoDays.toLocaleDateString([], { weekday: 'long' })}, ${time(inTwoDays)}.`,
@@ -260,6 +262,7 @@ describe('options page: pause', () => {
     await settle();
     expect(pausedUntil()).toBe(nextLocalMidnight(t.now()));
     expect(new Date(pausedUntil()).getHours()).toBe(0);
+    expect($('pause-status').textContent).toBe('Paused until midnight.');
     expect(t.sent.at(-2)).toEqual({ kind: 'pause', until: nextLocalMidnight(t.now()) });
 
     $('resume').focus();
@@ -275,8 +278,8 @@ describe('options page: pause', () => {
 
 describe('options page: keyboard shortcut', () => {
   it('shows the browser’s current shortcut and how to change it (Chromium: its shortcuts page opens)', async () => {
-    const t = await open({ shortcut: 'Alt+Shift+P' });
-    expect($('shortcut-current').textContent).toBe('Alt+Shift+P pauses reading for 1 hour, or resumes it when paused.');
+    const t = await open({ shortcut: 'Alt+Shift+Q' });
+    expect($('shortcut-current').textContent).toBe('Alt+Shift+Q pauses reading for 1 hour, or resumes it when paused.');
     expect($('shortcut-how').textContent).toContain('chrome://extensions/shortcuts');
     expect($('shortcut-open').hidden).toBe(false);
     $('shortcut-open').click();

@@ -70,11 +70,11 @@ function setUp(doc: Document): void {
     input.id = `site-${site.host}`;
     input.dataset.site = site.host;
     const name = doc.createElement('span');
-    name.textContent = site.name;
     const host = doc.createElement('span');
     host.className = 'host-hint';
     host.textContent = site.host;
-    label.append(input, name, host);
+    name.append(`${site.name} `, host);
+    label.append(input, name);
     li.append(label);
     el(doc, site.kind === 'search' ? 'search-sites' : 'news-sites').append(li);
   }
