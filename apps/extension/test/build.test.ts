@@ -7,6 +7,7 @@ import { analyze } from '@mediadiet/analyzer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYZER_FILES } from '../src/analyzer/client';
 import { headlineResult } from '../src/analyzer/protocol';
+import { FILES } from '../src/manifest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Firefox's add-on linter does not parse a file above 4 MB (issue 25: no file of the build may exceed it). */
@@ -92,4 +93,18 @@ describe('the built extension (both browsers)', () => {
     expect(permissions('firefox')).not.toContain('offscreen');
     expect(files(path.join(out, 'firefox')).map((f) => f.file)).not.toContain(ANALYZER_FILES.offscreenHtml);
   });
+});
+
+describe('the link labels content script (decision 159)', () => {
+  for (const target of ['chrome', 'firefox'] as const) {
+    it(`${target}: built as ${FILES.labels}, small, without the contract's schemas, and not a manifest content script`, () => {
+      const labels = read(target, FILES.labels);
+      expect(labels).toContain('data-mediadiet-label');
+      // The contract's zod schemas and message catalogue stay out of a script that runs on result pages.
+      expect(labels.length).toBeLessThan(40_000);
+      expect(labels).not.toMatch(/ZodError|zod/i);
+      const manifest = JSON.parse(read(target, 'manifest.json')) as { content_scripts: { js: string[] }[] };
+      expect(manifest.content_scripts.flatMap((s) => s.js)).not.toContain(FILES.labels);
+    });
+  }
 });

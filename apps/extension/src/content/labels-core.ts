@@ -181,8 +181,10 @@ export function startLabels({
           apply(batch, reply);
         })
         .catch(() => {
-          // The background is gone (the extension was updated or reloaded): these links may be asked about
-          // again by a later scan.
+          // The extension was updated, reloaded or removed while the page stayed open: this copy of the script
+          // can no longer reach it, so it takes its labels away and stops (a new copy, if any, labels again).
+          if (!browser.runtime.id) return stop();
+          // The background could not answer this time: a later scan asks again.
           if (gen !== generation) return;
           for (const g of batch) for (const t of g) if (t.state === 'pending') t.state = 'new';
         });
@@ -239,8 +241,7 @@ export function startLabels({
         t.found.link.after(t.el);
       }
     }
-    for (const found of findLinks(doc, new URL(pageUrl))) {
-      if (tracked.has(found.link)) continue;
+    for (const found of findLinks(doc, new URL(pageUrl), (link) => tracked.has(link))) {
       const t: Tracked = {
         found,
         key: `${found.url}\n${found.headline}\n${found.snippet}`,
@@ -381,7 +382,14 @@ export function startLabels({
   };
 
   // -------------------------------------------------------------------------------------------------------------
-  // Start
+  // Start and stop
+
+  function stop() {
+    if (stopped) return;
+    deactivate();
+    stopped = true;
+    for (const [target, type, fn, capture] of listeners) target.removeEventListener(type, fn, capture);
+  }
 
   const listeners: [EventTarget, string, EventListener, boolean][] = [
     [doc, 'click', onOpen, true],
@@ -404,12 +412,5 @@ export function startLabels({
     })
     .catch(() => undefined);
 
-  return {
-    stop() {
-      if (stopped) return;
-      deactivate();
-      stopped = true;
-      for (const [target, type, fn, capture] of listeners) target.removeEventListener(type, fn, capture);
-    },
-  };
+  return { stop };
 }

@@ -23,9 +23,12 @@ export interface FoundLink {
   parts: Element[];
 }
 
+export type Known = (link: HTMLAnchorElement) => boolean;
+
 export interface SiteAdapter {
   id: 'google' | 'bing' | 'duckduckgo' | 'google-news' | 'hacker-news' | 'reddit' | 'generic';
-  find(doc: Document, page: URL): FoundLink[];
+  /** `known`: links found before, left out without reading their text again (a rescan stays cheap). */
+  find(doc: Document, page: URL, known: Known): FoundLink[];
 }
 
 /** Longest headline and snippet handed over: enough to label, bounded whatever the page holds. */
@@ -43,6 +46,21 @@ const clean = (text: string | null | undefined, max: number): string => {
 };
 
 const textOf = (el: Element | null | undefined, max: number) => (el ? clean(el.textContent, max) : '');
+
+/** An element's text without the parts matching `skip` (a snippet's date, an icon's name). */
+function textWithout(el: Element | null | undefined, skip: string | undefined, max: number): string {
+  if (!el) return '';
+  if (!skip || !el.querySelector(skip)) return textOf(el, max);
+  let text = '';
+  const walk = (node: Node) => {
+    for (let c = node.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3) text += c.nodeValue ?? '';
+      else if (c.nodeType === 1 && !(c as Element).matches(skip)) walk(c);
+    }
+  };
+  walk(el);
+  return clean(text, max);
+}
 
 const wordCount = (text: string) => (text === '' ? 0 : text.split(' ').length);
 
@@ -67,17 +85,21 @@ const httpUrl = (value: string | null): string | null => {
   }
 };
 
+/** The paths of the click-through wrappers below. */
+const WRAPPER_PATH = /^https?:\/\/[^/?#]+\/(url|l\/|ck\/a)\?/i;
+
 /**
  * Where a link goes: its resolved href, or the target inside a search engine's click-through wrapper (Google's
  * `/url?q=`, DuckDuckGo's `/l/?uddg=`, Bing's `/ck/a?u=a1<base64url>`), so that a page the person already read is
  * recognised by its own address. Null for links that are not http(s) pages (javascript:, mailto:, …).
  */
 export function linkTarget(link: HTMLAnchorElement): string | null {
-  const href = httpUrl(link.href);
-  if (!href) return null;
+  const href = link.href;
+  if (!/^https?:\/\//i.test(href)) return null;
+  // Most links are not wrapped: only an address with a wrapper's path is parsed.
+  if (!WRAPPER_PATH.test(href)) return href;
   const u = new URL(href);
-  const host = u.hostname.replace(/^www\./, '');
-  const site = builtInSite(host)?.host;
+  const site = builtInSite(u.hostname)?.host;
   if (site === 'google.com' && u.pathname === '/url') return httpUrl(u.searchParams.get('q') ?? u.searchParams.get('url')) ?? href;
   if (site === 'duckduckgo.com' && u.pathname === '/l/') return httpUrl(u.searchParams.get('uddg')) ?? href;
   if (site === 'bing.com' && u.pathname === '/ck/a') {
@@ -94,21 +116,28 @@ function labelledTarget(link: HTMLAnchorElement, page: URL): string | null {
   const raw = link.getAttribute('href');
   if (!raw || raw.startsWith('#')) return null;
   const url = linkTarget(link);
-  if (!url || withoutHash(url) === withoutHash(page.href)) return null;
+  if (!url || (url.startsWith(page.origin) && withoutHash(url) === withoutHash(page.href))) return null;
   if (link.closest('[hidden], [aria-hidden="true"], template')) return null;
   return url;
 }
 
+/** A result's block never grows into the page's structure … */
+const PAGE_STRUCTURE = 'html, body, main, section, aside, nav';
+/** … nor past an element that is an item by itself. */
+const ITEM = 'article, li, tr, [role="article"], [role="listitem"]';
+
 /**
  * The result's block: the highest ancestor of `el` below `scope` that holds no other result (`counts` gives, for
- * every ancestor of every result, how many results it holds). Robust to class-name churn: it follows the page's
+ * every ancestor of every result, how many results it holds), stopping at an item (article, list item, table
+ * row) and before the page's structure (a section, a sidebar). Robust to class-name churn: it follows the page's
  * nesting, not its classes.
  */
 function ownBlock(el: Element, counts: Map<Element, number>, scope: Element): Element {
   let block = el;
-  for (let p = el.parentElement; p && p !== scope && !p.matches('body, main, html'); p = p.parentElement) {
+  for (let p = el.parentElement; p && p !== scope && !p.matches(PAGE_STRUCTURE); p = p.parentElement) {
     if ((counts.get(p) ?? 0) > 1) break;
     block = p;
+    if (p.matches(ITEM)) break;
   }
   return block;
 }
@@ -136,13 +165,15 @@ export const GOOGLE = {
   title: 'a[href] h3',
   /** The snippet under the title, in the result's block (class names and the line-clamped text box). */
   snippet: '.VwiC3b, [data-sncf="1"], [data-content-feature="1"], div[style*="line-clamp"]',
+  /** Left out of the snippet: its date ("2 days ago — "). */
+  snippetSkip: '.YrbPuc, .LEwnzc',
   /** Sponsored results: the ads above and below the results and any block Google marks as a text ad. */
   ad: '#tads, #tadsb, #bottomads, [data-text-ad], .uEierd',
 } as const;
 
 const google: SiteAdapter = {
   id: 'google',
-  find(doc, page) {
+  find(doc, page, known) {
     if (page.pathname !== '/search') return [];
     const scope = doc.querySelector(GOOGLE.scope) ?? doc.body;
     const titles = [...scope.querySelectorAll(GOOGLE.title)];
@@ -154,6 +185,7 @@ const google: SiteAdapter = {
     const counts = ancestorCounts(links.map((l) => l.link), scope);
     const out: FoundLink[] = [];
     for (const { link, title } of links) {
+      if (known(link)) continue;
       const url = labelledTarget(link, page);
       if (!url) continue;
       const container = ownBlock(link, counts, scope);
@@ -161,7 +193,7 @@ const google: SiteAdapter = {
         link,
         url,
         headline: textOf(title, HEADLINE_MAX),
-        snippet: textOf(container.querySelector(GOOGLE.snippet), SNIPPET_MAX),
+        snippet: textWithout(container.querySelector(GOOGLE.snippet), GOOGLE.snippetSkip, SNIPPET_MAX),
         container,
         parts: [container],
       });
@@ -178,6 +210,8 @@ export const BING = {
   result: '#b_results > li.b_algo',
   link: 'h2 a[href]',
   snippet: '.b_caption p, .b_lineclamp1, .b_lineclamp2, .b_lineclamp3, .b_lineclamp4, .b_algoSlug',
+  /** Left out of the snippet: the "Web" icon's name and the date. */
+  snippetSkip: '.algoSlug_icon, .news_dt',
   /** An organic-looking block that carries the "Ad" slug. */
   ad: '.b_adSlug, .b_ad',
 } as const;
@@ -186,13 +220,14 @@ export const BING = {
 function byResult(
   doc: Document,
   page: URL,
-  t: { result: string; link: string; snippet?: string; ad?: string },
+  t: { result: string; link: string; snippet?: string; snippetSkip?: string; ad?: string },
+  known: Known,
 ): FoundLink[] {
   const out: FoundLink[] = [];
   for (const container of doc.querySelectorAll(t.result)) {
     if (t.ad && (container.matches(t.ad) || container.querySelector(t.ad))) continue;
     const link = container.querySelector<HTMLAnchorElement>(t.link);
-    if (!link) continue;
+    if (!link || known(link)) continue;
     const url = labelledTarget(link, page);
     if (!url) continue;
     const headline = textOf(link, HEADLINE_MAX);
@@ -201,7 +236,7 @@ function byResult(
       link,
       url,
       headline,
-      snippet: t.snippet ? textOf(container.querySelector(t.snippet), SNIPPET_MAX) : '',
+      snippet: t.snippet ? textWithout(container.querySelector(t.snippet), t.snippetSkip, SNIPPET_MAX) : '',
       container,
       parts: [container],
     });
@@ -209,7 +244,7 @@ function byResult(
   return out;
 }
 
-const bing: SiteAdapter = { id: 'bing', find: (doc, page) => byResult(doc, page, BING) };
+const bing: SiteAdapter = { id: 'bing', find: (doc, page, known) => byResult(doc, page, BING, known) };
 
 // ---------------------------------------------------------------------------------------------------------------
 // DuckDuckGo
@@ -233,9 +268,11 @@ export const DUCKDUCKGO = {
 
 const duckduckgo: SiteAdapter = {
   id: 'duckduckgo',
-  find(doc, page) {
-    const script = byResult(doc, page, DUCKDUCKGO.script).filter((f) => !f.container.closest(DUCKDUCKGO.script.ad));
-    return script.length > 0 ? script : byResult(doc, page, DUCKDUCKGO.html);
+  find(doc, page, known) {
+    if (doc.querySelector(DUCKDUCKGO.script.result)) {
+      return byResult(doc, page, DUCKDUCKGO.script, known).filter((f) => !f.container.closest(DUCKDUCKGO.script.ad));
+    }
+    return byResult(doc, page, DUCKDUCKGO.html, known);
   },
 };
 
@@ -254,7 +291,7 @@ export const GOOGLE_NEWS = {
 
 const googleNews: SiteAdapter = {
   id: 'google-news',
-  find(doc, page) {
+  find(doc, page, known) {
     const out: FoundLink[] = [];
     const seen = new Set<HTMLAnchorElement>();
     for (const article of doc.querySelectorAll(GOOGLE_NEWS.result)) {
@@ -269,7 +306,7 @@ const googleNews: SiteAdapter = {
           .map((a) => ({ a, words: wordCount(clean(a.textContent, HEADLINE_MAX)) }))
           .filter((x) => x.words >= GENERIC_MIN_WORDS)
           .sort((x, y) => y.words - x.words)[0]?.a;
-      if (!link || seen.has(link)) continue;
+      if (!link || seen.has(link) || known(link)) continue;
       seen.add(link);
       const url = labelledTarget(link, page);
       const headline = textOf(link, HEADLINE_MAX);
@@ -294,8 +331,8 @@ export const HACKER_NEWS = {
 
 const hackerNews: SiteAdapter = {
   id: 'hacker-news',
-  find(doc, page) {
-    return byResult(doc, page, HACKER_NEWS).map((f) => {
+  find(doc, page, known) {
+    return byResult(doc, page, HACKER_NEWS, known).map((f) => {
       const parts: Element[] = [f.container];
       const sub = f.container.nextElementSibling;
       if (sub && !sub.matches(HACKER_NEWS.result)) {
@@ -334,14 +371,14 @@ export const REDDIT = {
 
 const reddit: SiteAdapter = {
   id: 'reddit',
-  find(doc, page) {
-    const found = byResult(doc, page, REDDIT.new).map((f) => {
+  find(doc, page, known) {
+    if (!doc.querySelector(REDDIT.new.result)) return byResult(doc, page, REDDIT.old, known);
+    return byResult(doc, page, REDDIT.new, known).map((f) => {
       const wrapper = f.container.parentElement?.closest(REDDIT.wrapper);
       // The article is the post's own wrapper only when it holds no other post.
       const container = wrapper && wrapper.querySelectorAll(REDDIT.new.result).length === 1 ? wrapper : f.container;
       return { ...f, container, parts: [container] };
     });
-    return found.length > 0 ? found : byResult(doc, page, REDDIT.old);
   },
 };
 
@@ -373,7 +410,7 @@ function inSiteChrome(link: Element): boolean {
 
 const generic: SiteAdapter = {
   id: 'generic',
-  find(doc, page) {
+  find(doc, page, known) {
     const candidates = new Set<HTMLAnchorElement>();
     for (const el of doc.querySelectorAll(GENERIC.heading)) {
       const link = el.closest('a');
@@ -388,18 +425,24 @@ const generic: SiteAdapter = {
       if (longest) candidates.add(longest.a);
     }
     const links: { link: HTMLAnchorElement; url: string; headline: string }[] = [];
-    for (const link of candidates) {
+    /** Every headline link, the known ones too: a block holds one of them only. */
+    const all: HTMLAnchorElement[] = [];
+    const inOrder = [...candidates].sort((a, b) => (a.compareDocumentPosition(b) & 4 ? -1 : 1));
+    for (const link of inOrder) {
+      if (known(link)) {
+        all.push(link);
+        continue;
+      }
       if (link.closest(OWN_ELEMENTS) || inSiteChrome(link)) continue;
       const headline = textOf(link, HEADLINE_MAX);
       if (wordCount(headline) < GENERIC_MIN_WORDS) continue;
       const url = labelledTarget(link, page);
-      if (url) links.push({ link, url, headline });
+      if (!url) continue;
+      all.push(link);
+      links.push({ link, url, headline });
     }
     const scope = doc.body;
-    const counts = ancestorCounts(
-      links.map((l) => l.link),
-      scope,
-    );
+    const counts = ancestorCounts(all, scope);
     return links.map(({ link, url, headline }) => {
       const container = ownBlock(link, counts, scope);
       const para = [...container.querySelectorAll('p')].find((p) => !p.contains(link));
@@ -424,9 +467,9 @@ export function adapterFor(page: URL): SiteAdapter {
 }
 
 /** The page's results and headlines, in document order, each link once. */
-export function findLinks(doc: Document, page: URL): FoundLink[] {
+export function findLinks(doc: Document, page: URL, known: Known = () => false): FoundLink[] {
   const seen = new Set<HTMLAnchorElement>();
   return adapterFor(page)
-    .find(doc, page)
+    .find(doc, page, known)
     .filter((f) => (seen.has(f.link) ? false : (seen.add(f.link), true)));
 }

@@ -38,7 +38,7 @@ export const PALETTE: Record<Theme, { ink: string; muted: string; accent: string
     accent: '#0f6b63',
     uplifting: { dot: '#0072b2', bg: '#e8f2f9', line: '#b3d4ea' },
     neutral: { dot: '#7d8784', bg: '#f1f3f2', line: '#d3d8d6' },
-    mixed: { dot: '#c98500', bg: '#fcf3df', line: '#ecd29c' },
+    mixed: { dot: '#b57700', bg: '#fcf3df', line: '#ecd29c' },
     draining: { dot: '#882255', bg: '#f7eaf0', line: '#dfb8ca' },
   },
   dark: {
@@ -107,11 +107,11 @@ export class BackgroundProbe {
 
   /**
    * When nothing on the page paints a background, the browser's canvas shows: white, unless the page declares
-   * a dark `color-scheme` (then dark, or the person's `prefers-color-scheme` when it declares both). Light link
-   * text on an unpainted page means a background image does the painting: dark.
+   * a dark `color-scheme` (then dark, or the person's `prefers-color-scheme` when it declares both). Light text
+   * on an unpainted page means a background image does the painting: dark.
    */
-  private canvas(link: Element): Rgba {
-    const text = parseColor(this.win.getComputedStyle(link).color);
+  private canvas(el: Element): Rgba {
+    const text = parseColor(this.win.getComputedStyle(el).color);
     if (text && text[3] > 0.5 && luminance(text) > 0.5) return DARK_CANVAS;
     const scheme = this.win.getComputedStyle(this.win.document.documentElement).colorScheme ?? '';
     if (!/\bdark\b/.test(scheme)) return WHITE;
@@ -141,9 +141,9 @@ export class BackgroundProbe {
     return [r, g, b];
   }
 
-  /** The palette that reads on the background behind `el`. */
-  themeFor(el: Element): Theme {
-    return luminance(this.behind(el)) < DARK_BELOW ? 'dark' : 'light';
+  /** The palette that reads on the background behind a label placed right after `link` (in the link's parent). */
+  themeFor(link: Element): Theme {
+    return luminance(this.behind(link.parentElement ?? link)) < DARK_BELOW ? 'dark' : 'light';
   }
 }
 
