@@ -8,14 +8,13 @@
  * Measured with the page's CDP Performance.getMetrics TaskDuration (every task of the page's main thread, the
  * content script's isolated world, promise callbacks, style, layout and paint included) in thread time, so a busy
  * machine does not count against the page. (ScriptDuration is not used: it leaves out promise callbacks, where
- * the labels are placed.) Medians of LABELS_BENCH_RUNS runs (default 9), each in a fresh tab:
+ * the labels are placed.) Medians of LABELS_BENCH_RUNS runs (default 15), each in a fresh tab:
  *  - labelling: the page loaded with Google's labels switched off (no labels script in it) and settled; the
  *    metrics; Google switched on, as the popup or the options page does it, and the background injects the labels
  *    script into the open tab; once all 50 labels exist and two frames have been drawn, the metrics again. The
  *    difference is all the page pays: the script's start, finding the results, the messages to the background,
  *    inserting the labels and the style, layout and paint that follow. The analyzer runs in the extension's own
  *    worker, never on the page's thread.
- *  - cross-check: whole page loads with labels on (the registered script at document_idle) and off, on − off.
  *  - baseline, measured the same way on a settled labels-off page: `document.querySelectorAll('a')` and 50 plain
  *    spans inserted after the result links, until two frames are drawn.
  *  - floor: the same measurement with nothing done (two frames and the measuring itself).
@@ -34,7 +33,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RESULTS = 50;
-const RUNS = Number(process.env.LABELS_BENCH_RUNS ?? 9);
+const RUNS = Number(process.env.LABELS_BENCH_RUNS ?? 15);
 const QUERY = 'news this week';
 
 /** Fifty results of a news search: headlines and snippets of every kind (written for the bench, not a data set). */
@@ -181,19 +180,6 @@ async function measure(
   return diff(before, await metrics(tab.cdp));
 }
 
-/** A whole load of the page in a fresh tab until settled (labelled: until its 50 labels). */
-async function load(context: BrowserContext, url: string, labelled: boolean): Promise<Cost> {
-  const page = await context.newPage();
-  await page.goto(url, { waitUntil: 'commit' });
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
-  await page.waitForLoadState('load');
-  await (labelled ? labelsThenFrames(page, RESULTS) : twoFrames(page));
-  const cost = await metrics(cdp);
-  await page.close();
-  return cost;
-}
-
 /** The baseline's work: every link of the page found, and a plain span placed after each result link. */
 const plainSpans = (page: Page) =>
   page.evaluate(() => {
@@ -268,8 +254,6 @@ export default async function run(): Promise<BenchRow[]> {
     const labelling: Cost[] = [];
     const base: Cost[] = [];
     const floor: Cost[] = [];
-    const on: Cost[] = [];
-    const off: Cost[] = [];
     for (let i = 0; i < RUNS; i++) {
       await setGoogleLabels(worker, false);
       const tab = await open(context, url);
@@ -302,9 +286,6 @@ export default async function run(): Promise<BenchRow[]> {
       );
       if (spans !== RESULTS) throw new Error(`the baseline placed ${spans} spans`);
       await plain.page.close();
-      off.push(await load(context, url, false));
-      await setGoogleLabels(worker, true);
-      on.push(await load(context, url, true));
     }
     const m = (xs: Cost[], k: keyof Cost) => median(xs.map((x) => x[k]));
     const env = `${version}, thread time, median of ${RUNS}`;
@@ -323,13 +304,6 @@ export default async function run(): Promise<BenchRow[]> {
         'task',
         '≤ 30 ms',
       ),
-      {
-        name: 'cross-check: page load with labels on − off (TaskDuration)',
-        value: m(on, 'task') - m(off, 'task'),
-        unit: 'ms',
-      },
-      { name: 'page load with labels on (TaskDuration)', value: m(on, 'task'), unit: 'ms' },
-      { name: 'page load, Google switched off (TaskDuration)', value: m(off, 'task'), unit: 'ms' },
       {
         name: 'measuring floor: two frames, nothing done (TaskDuration)',
         value: m(floor, 'task'),
