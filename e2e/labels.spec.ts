@@ -1,13 +1,13 @@
 /**
  * Link labels with the real extension (decision 159), on result pages served under the sites' real names from a
- * local TLS server (fixtures/results.ts) — never the live sites, which no name but these resolves to.
+ * local TLS server (fixtures/results.ts, decision 163) — never the live sites, which no name but these resolves to.
  *  - Google: a massacre is labelled draining, a rescued puppy uplifting, a product listing neutral, each label right
  *    after its link with an accessible name that leads with the verdict; a page the person read shows their own
  *    verdict, the same headline to an unread page the headline's; no request leaves the browser between the page's
  *    load and its labels; axe finds nothing serious; switched off in the options page, the labels go without a
  *    reload, and come back when switched on again.
  *  - DuckDuckGo's "More results" and Bing are labelled too; the results appended later get labels.
- *  - Hacker News and Reddit are labelled only once switched on.
+ *  - Google News, Hacker News and Reddit are labelled only once switched on, without a reload.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page, Request } from '@playwright/test';
@@ -27,6 +27,7 @@ import {
   bingResultsPage,
   duckDuckGoMoreResults,
   duckDuckGoResultsPage,
+  googleNewsFrontPage,
   googleResultsPage,
   hackerNewsFrontPage,
   redditFrontPage,
@@ -123,6 +124,8 @@ test.beforeAll(async ({ server }) => {
         : u.pathname === '/more'
           ? duckDuckGoMoreResults(LATER, 3)
           : undefined,
+    [RESULT_HOSTS.googleNews]: (u) =>
+      u.pathname === '/home' ? googleNewsFrontPage([MASSACRE, PUPPY, TOASTER]) : undefined,
     [RESULT_HOSTS.hackerNews]: (u) =>
       u.pathname === '/' ? hackerNewsFrontPage([MASSACRE, PUPPY, TOASTER]) : undefined,
     [RESULT_HOSTS.reddit]: (u) =>
@@ -357,12 +360,16 @@ test('Google results labelled on the device: verdicts, the page the person read,
   }
 });
 
-test('Hacker News and Reddit are labelled only once the person switches them on', async ({ baseURL }) => {
+test('Google News, Hacker News and Reddit are labelled only once the person switches them on', async ({
+  baseURL,
+}) => {
   const ctx = await launch(baseURL);
   const hn = await ctx.newPage();
   await hn.goto('https://news.ycombinator.com/');
   const reddit = await ctx.newPage();
   await reddit.goto('https://www.reddit.com/r/news/');
+  const news = await ctx.newPage();
+  await news.goto('https://news.google.com/home');
   // A page of a site that is on, opened after them, is labelled: by then the others would have been too.
   const google = await ctx.newPage();
   await google.goto('https://www.google.com/search?q=news+this+week');
@@ -370,6 +377,7 @@ test('Hacker News and Reddit are labelled only once the person switches them on'
   await expect(google.locator(LABEL)).toHaveCount(5, { timeout: 30_000 });
   await expect(hn.locator(LABEL)).toHaveCount(0);
   await expect(reddit.locator(LABEL)).toHaveCount(0);
+  await expect(news.locator(LABEL)).toHaveCount(0);
 
   const options = await openOptions(ctx);
   await options.getByRole('checkbox', { name: /^Hacker News/ }).check();
@@ -388,6 +396,14 @@ test('Hacker News and Reddit are labelled only once the person switches them on'
     .locator(`a[slot="title"] + ${LABEL}`)
     .evaluateAll((els) => els.map((e) => e.getAttribute('data-mediadiet-label')));
   expect(verdicts).toEqual(['draining', 'uplifting', 'neutral']);
+  await expect(news.locator(LABEL)).toHaveCount(0);
+
+  // Google News: the headline link of each story, not the card's empty link to the same page.
+  await options.getByRole('checkbox', { name: /^Google News/ }).check();
+  await expect(news.locator(`a.gPFEn + ${LABEL}`)).toHaveCount(3);
+  await expect(news.locator(LABEL)).toHaveCount(3);
+  await expectHeadlineLabel(news, MASSACRE.url, 'draining');
+  await expectHeadlineLabel(news, TOASTER.url, 'neutral');
   await expectLabelsAccessible(hn);
   await expectLabelsAccessible(reddit);
 });
