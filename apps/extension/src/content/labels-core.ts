@@ -115,16 +115,18 @@ export function startLabels({
     return label.hide && !settings.hideDraining ? { ...label, hide: false } : label;
   };
 
-  const countShown = (t: Tracked, verdict: Verdict) => {
-    if (shownTargets.has(t.found.url)) return;
+  /** Counts a label as shown (once per target and page); true when it was not counted before. */
+  const countShown = (t: Tracked, verdict: Verdict): boolean => {
+    if (shownTargets.has(t.found.url)) return false;
     shownTargets.add(t.found.url);
     bump(events.shown, verdict);
-    scheduleEvents();
+    return true;
   };
 
   /** Places (or updates, or removes) the labels of these links: every read first, then every write. */
   const render = (items: Tracked[]) => {
     const probe = new BackgroundProbe(win);
+    let counted = false;
     const themes = new Map<Tracked, Theme>();
     const labels = new Map<Tracked, LinkLabel | null>(items.map((t) => [t, shown(t.label)]));
     for (const t of items) if (labels.get(t) && t.found.link.isConnected) themes.set(t, probe.themeFor(t.found.link));
@@ -144,7 +146,7 @@ export function startLabels({
         else t.found.link.after(el);
         t.el = el;
       }
-      countShown(t, label.verdict);
+      counted = countShown(t, label.verdict) || counted;
       const fold = label.hide && !t.revealed;
       if (fold && !t.fold) {
         t.fold = foldResult(doc, t.found, theme, () => {
@@ -156,6 +158,7 @@ export function startLabels({
         t.fold = null;
       }
     }
+    if (counted) scheduleEvents();
   };
 
   // -------------------------------------------------------------------------------------------------------------

@@ -122,9 +122,11 @@ function labelledTarget(link: HTMLAnchorElement, page: URL): string | null {
 }
 
 /** A result's block never grows into the page's structure … */
-const PAGE_STRUCTURE = 'html, body, main, section, aside, nav';
-/** … nor past an element that is an item by itself. */
-const ITEM = 'article, li, tr, [role="article"], [role="listitem"]';
+const PAGE_STRUCTURE = new Set(['html', 'body', 'main', 'section', 'aside', 'nav']);
+/** … nor past an element that is an item by itself (by its tag or its role). */
+const ITEM = new Set(['article', 'li', 'tr']);
+const ITEM_ROLES = new Set(['article', 'listitem']);
+const isItem = (el: Element) => ITEM.has(el.localName) || ITEM_ROLES.has(el.getAttribute('role') ?? '');
 
 /**
  * The result's block: the highest ancestor of `el` below `scope` that holds no other result (`counts` gives, for
@@ -134,10 +136,10 @@ const ITEM = 'article, li, tr, [role="article"], [role="listitem"]';
  */
 function ownBlock(el: Element, counts: Map<Element, number>, scope: Element): Element {
   let block = el;
-  for (let p = el.parentElement; p && p !== scope && !p.matches(PAGE_STRUCTURE); p = p.parentElement) {
+  for (let p = el.parentElement; p && p !== scope && !PAGE_STRUCTURE.has(p.localName); p = p.parentElement) {
     if ((counts.get(p) ?? 0) > 1) break;
     block = p;
-    if (p.matches(ITEM)) break;
+    if (isItem(p)) break;
   }
   return block;
 }
