@@ -309,7 +309,7 @@ test('Google results labelled on the device: verdicts, the page the person read,
   // The page the person read: their own verdict; the same headline to a page they did not read: the headline's.
   const read = await labelOf(results, shared.parks.url);
   expect(read).toMatchObject({ verdict: readVerdict![1].verdict, source: 'visited' });
-  expect(read.name).toMatch(new RegExp(`^You read this: ${readVerdict![1].verdict}\\b`));
+  expect(read.name).toMatch(new RegExp(`^${readVerdict![1].verdict} when you read it\\b`, 'i'));
   await expectHeadlineLabel(results, PARKS_ELSEWHERE.url, 'neutral');
   // Only the results: not the filters, the pager or the footer.
   expect((await labelled(results)).map((l) => l.href).sort()).toEqual(

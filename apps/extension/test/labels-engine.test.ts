@@ -157,10 +157,10 @@ describe('labelLinks: labelling on the device', () => {
       verdict: 'draining',
       category: 'Fear',
       source: 'visited',
-      text: 'You read this: draining — fear',
+      text: 'Draining when you read it: fear',
       hide: false,
     });
-    expect(texts(reply)).toEqual(['You read this: draining — fear', 'Likely uplifting: joy']);
+    expect(texts(reply)).toEqual(['Draining when you read it: fear', 'Likely uplifting: joy']);
     // The read one was not analysed; the other was, once.
     expect(t.batches).toEqual([[{ title: 'Rescued puppy adopted', text: '' }]]);
   });
@@ -297,7 +297,7 @@ describe('pages read, kept for labels', () => {
     await handleCapture(t.ctx, { url: 'https://news.example.com/flood?utm_source=x#more', title: 'Flood', text }, { id: 2 });
     expect(t.data.labelVisited).toEqual({ 'https://news.example.com/flood': { verdict: 'draining', drivers: ['fear'], at: t.now() } });
     // A link to it is now labelled with it.
-    expect(texts(await t.ask([link('Rescued puppy', 'https://news.example.com/flood?fbclid=1')]))).toEqual(['You read this: draining — fear']);
+    expect(texts(await t.ask([link('Rescued puppy', 'https://news.example.com/flood?fbclid=1')]))).toEqual(['Draining when you read it: fear']);
   });
 
   it('nothing without a verdict; at most 2,000 pages, the newest kept', async () => {

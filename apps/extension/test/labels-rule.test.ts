@@ -199,11 +199,11 @@ describe('a page the person read', () => {
       verdict: 'draining',
       category: 'Fear',
       source: 'visited',
-      text: 'You read this: draining — fear',
+      text: 'Draining when you read it: fear',
       hide: false,
     });
-    expect(visitedLabel({ verdict: 'mixed', drivers: ['fear', 'joy'] }).text).toBe('You read this: mixed — fear and joy');
-    expect(visitedLabel({ verdict: 'neutral', drivers: [] }).text).toBe('You read this: neutral');
+    expect(visitedLabel({ verdict: 'mixed', drivers: ['fear', 'joy'] }).text).toBe('Mixed when you read it: fear and joy');
+    expect(visitedLabel({ verdict: 'neutral', drivers: [] }).text).toBe('Neutral when you read it');
   });
 });
 

@@ -4,7 +4,12 @@
  * Pure: no I/O, no analyzer (the background never bundles it, decision 124).
  */
 import type { Verdict } from '@mediadiet/contract/analysis';
-import { CATEGORIES, CATEGORY_IDS, type CategoryId, type Classification } from '@mediadiet/contract/categories';
+import {
+  CATEGORIES,
+  CATEGORY_IDS,
+  type CategoryId,
+  type Classification,
+} from '@mediadiet/contract/categories';
 import type { HeadlineResult } from '../analyzer/protocol';
 import type { LinkLabel } from './protocol';
 import type { LabelSettings } from './settings';
@@ -16,7 +21,13 @@ import type { LabelSettings } from './settings';
  * needs both sides at m (`mixed`). Copied, not imported (the model table is megabytes); the labels test fails when
  * the model's table says otherwise.
  */
-export const VERDICT_THRESHOLDS = { uplifting: 0.075, draining: 0.125, balance: 0.25, strength: 10, mixed: 30 } as const;
+export const VERDICT_THRESHOLDS = {
+  uplifting: 0.075,
+  draining: 0.125,
+  balance: 0.25,
+  strength: 10,
+  mixed: 30,
+} as const;
 
 /** A sensitivity at or above this is "very sensitive" (the population's own values for fear and anxiety are 0.8). */
 export const VERY_SENSITIVE = 0.7;
@@ -116,14 +127,24 @@ function categoriesText(verdict: Verdict, drivers: readonly CategoryId[]): strin
   return named.map((id) => nameOf(id).toLowerCase()).join(' and ');
 }
 
-function label(verdict: Verdict, drivers: readonly CategoryId[], source: LinkLabel['source'], text: string): LinkLabel {
+function label(
+  verdict: Verdict,
+  drivers: readonly CategoryId[],
+  source: LinkLabel['source'],
+  text: string,
+): LinkLabel {
   return { verdict, category: drivers[0] ? nameOf(drivers[0]) : null, source, text, hide: false };
 }
 
-/** A page the person read: their stored verdict wins ("You read this: draining — fear"). */
+/** A page the person read: their stored verdict wins ("Draining when you read it: fear"). */
 export function visitedLabel(read: ReadVerdict): LinkLabel {
   const named = categoriesText(read.verdict, read.drivers);
-  return label(read.verdict, read.drivers, 'visited', `You read this: ${read.verdict}${named ? ` — ${named}` : ''}`);
+  return label(
+    read.verdict,
+    read.drivers,
+    'visited',
+    `${read.verdict.charAt(0).toUpperCase()}${read.verdict.slice(1)} when you read it${named ? `: ${named}` : ''}`,
+  );
 }
 
 /**
@@ -144,7 +165,11 @@ export function visitedLabel(read: ReadVerdict): LinkLabel {
  *    SITE_LEAN_SHARE of the time over SITE_LEAN_MIN_PAGES pages or more leans that way: "Likely draining: fear
  *    (this site is usually draining for you)".
  */
-export function labelFor(result: HeadlineResult, sensitivities: Sensitivities | null, site: SiteHistory | null): LinkLabel {
+export function labelFor(
+  result: HeadlineResult,
+  sensitivities: Sensitivities | null,
+  site: SiteHistory | null,
+): LinkLabel {
   let verdict = result.verdict;
   let drivers: readonly CategoryId[] = result.drivers;
   let forYou = false;
@@ -167,13 +192,20 @@ export function labelFor(result: HeadlineResult, sensitivities: Sensitivities | 
 
   if (sensitivities && verdict === 'neutral') {
     const felt = (ranked: Ranked) =>
-      ranked.find((c) => (sensitivities[c.id] ?? 0) >= VERY_SENSITIVE && c.score >= VERDICT_THRESHOLDS.strength);
+      ranked.find(
+        (c) => (sensitivities[c.id] ?? 0) >= VERY_SENSITIVE && c.score >= VERDICT_THRESHOLDS.strength,
+      );
     const mal = personal.lean < 0 ? felt(personal.mal) : undefined;
     const pro = personal.lean > 0 ? felt(personal.pro) : undefined;
     const strong = mal ?? pro;
     if (strong) {
       const next: Verdict = mal ? 'draining' : 'uplifting';
-      return label(next, [strong.id], 'headline', `Likely ${next} for you: ${nameOf(strong.id).toLowerCase()}`);
+      return label(
+        next,
+        [strong.id],
+        'headline',
+        `Likely ${next} for you: ${nameOf(strong.id).toLowerCase()}`,
+      );
     }
   }
 
@@ -182,9 +214,13 @@ export function labelFor(result: HeadlineResult, sensitivities: Sensitivities | 
     const topMal = personal.mal[0];
     const topPro = personal.pro[0];
     const leanTo: Verdict | null =
-      site.draining / site.pages >= SITE_LEAN_SHARE && personal.lean <= -HAIR * t.draining && (topMal?.score ?? 0) >= HAIR * t.strength
+      site.draining / site.pages >= SITE_LEAN_SHARE &&
+      personal.lean <= -HAIR * t.draining &&
+      (topMal?.score ?? 0) >= HAIR * t.strength
         ? 'draining'
-        : site.uplifting / site.pages >= SITE_LEAN_SHARE && personal.lean >= HAIR * t.uplifting && (topPro?.score ?? 0) >= HAIR * t.strength
+        : site.uplifting / site.pages >= SITE_LEAN_SHARE &&
+            personal.lean >= HAIR * t.uplifting &&
+            (topPro?.score ?? 0) >= HAIR * t.strength
           ? 'uplifting'
           : null;
     const driver = leanTo === 'draining' ? topMal : leanTo === 'uplifting' ? topPro : undefined;
@@ -199,17 +235,27 @@ export function labelFor(result: HeadlineResult, sensitivities: Sensitivities | 
   }
 
   const named = categoriesText(verdict, drivers);
-  return label(verdict, drivers, 'headline', `Likely ${verdict}${forYou ? ' for you' : ''}${named ? `: ${named}` : ''}`);
+  return label(
+    verdict,
+    drivers,
+    'headline',
+    `Likely ${verdict}${forYou ? ' for you' : ''}${named ? `: ${named}` : ''}`,
+  );
 }
 
 /** The person's switches on a label: null when its verdict is switched off; `hide` for draining ones if chosen. */
-export function withSettings(label: LinkLabel, settings: Pick<LabelSettings, 'verdicts' | 'hideDraining'>): LinkLabel | null {
+export function withSettings(
+  label: LinkLabel,
+  settings: Pick<LabelSettings, 'verdicts' | 'hideDraining'>,
+): LinkLabel | null {
   if (!settings.verdicts[label.verdict]) return null;
   return { ...label, hide: settings.hideDraining && label.verdict === 'draining' };
 }
 
 /** Every site's history with the person, from their read pages (keyed by site, host without `www.`). */
-export function siteHistories(pages: Iterable<{ site: string | null; verdict: Verdict }>): Map<string, SiteHistory> {
+export function siteHistories(
+  pages: Iterable<{ site: string | null; verdict: Verdict }>,
+): Map<string, SiteHistory> {
   const out = new Map<string, SiteHistory>();
   for (const { site, verdict } of pages) {
     if (!site) continue;
