@@ -11,7 +11,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page, Request } from '@playwright/test';
-import { test, expect, expectAccessible } from './fixtures/test.ts';
+import { test, expect, expectAccessible, screenshotAtWidths } from './fixtures/test.ts';
 import { pinFromOutbox, uniqueEmail } from './fixtures/auth.ts';
 import {
   buildExtension,
@@ -39,6 +39,9 @@ import {
 test.describe.configure({ mode: 'serial' });
 
 type Verdict = 'uplifting' | 'neutral' | 'mixed' | 'draining';
+
+/** Set to a folder to keep screenshots of the labelled pages (1280 and 360 px). */
+const SCREENSHOTS = process.env.LABELS_SCREENSHOT_DIR;
 
 const MASSACRE: ResultItem = {
   url: 'https://www.worldnews.example/africa/village-massacre',
@@ -317,6 +320,7 @@ test('Google results labelled on the device: verdicts, the page the person read,
   );
   await expectLabelsAccessible(results);
   await expectAccessible(results);
+  await screenshotAtWidths(results, SCREENSHOTS, { 'google-labelled': results });
 
   // Switched off in the options page: the labels go from the open page, which is not reloaded.
   let navigations = 0;
@@ -352,6 +356,7 @@ test('Google results labelled on the device: verdicts, the page the person read,
   await expectHeadlineLabel(ddg, LATER[0]!.url, 'draining');
   await expectHeadlineLabel(ddg, LATER[1]!.url, 'uplifting');
   await expect(ddg.locator(`a[data-testid="result-title-a"] + ${LABEL}`)).toHaveCount(5);
+  await screenshotAtWidths(bing, SCREENSHOTS, { 'bing-labelled': bing });
 
   // Nothing the pages showed went to the server, at any time in this test.
   const headlines = [MASSACRE, PUPPY, TOASTER, ...LATER].flatMap((r) => [r.headline, r.snippet!]);
@@ -406,4 +411,6 @@ test('Google News, Hacker News and Reddit are labelled only once the person swit
   await expectHeadlineLabel(news, TOASTER.url, 'neutral');
   await expectLabelsAccessible(hn);
   await expectLabelsAccessible(reddit);
+  await screenshotAtWidths(hn, SCREENSHOTS, { 'hacker-news-labelled': hn });
+  await screenshotAtWidths(options, SCREENSHOTS, { options });
 });
