@@ -10,7 +10,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { messages } from '@mediadiet/contract/messages';
-import { test, expect, expectAccessible } from './fixtures/test.ts';
+import { test, expect, expectAccessible, screenshotAtWidths } from './fixtures/test.ts';
 import { DEMO_EMAIL, registerThroughUi, signInWithPin, uniqueEmail } from './fixtures/auth.ts';
 import type { AnalysisResponse } from '@mediadiet/contract/analysis';
 import type { OutboxResponse } from '@mediadiet/contract/dev';
@@ -242,6 +242,7 @@ test.describe('the demo account', () => {
       labels.getByRole('table', { name: messages.labels.tableCaption }).getByRole('row'),
     ).toHaveCount(7);
     await expectAccessible(page);
+    await screenshotAtWidths(page, process.env.JOURNEY_SHOTS_DIR, { 'labels-card': labels });
 
     // A page of this month opens with its title and its verdict in words, as the server stored them.
     const cards = page.getByRole('list', { name: 'Analysed pages' }).getByRole('link');
