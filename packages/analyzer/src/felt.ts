@@ -133,6 +133,26 @@ export interface VerdictResult {
 
 export type ScoredCategory = { id: CategoryId; classification: Classification; score: number };
 
+/**
+ * The one or two categories that drive a verdict, from each side's categories strongest first: the strongest of
+ * its side, and the second when it reaches half the first; for mixed the strongest of each side; none for neutral.
+ */
+export function verdictDrivers(
+  verdict: Verdict,
+  pro: readonly { id: CategoryId; score: number }[],
+  mal: readonly { id: CategoryId; score: number }[],
+): CategoryId[] {
+  const drivers = (list: readonly { id: CategoryId; score: number }[]): CategoryId[] => {
+    const [first, second] = list;
+    if (!first || first.score <= 0) return [];
+    return second && second.score >= first.score / 2 ? [first.id, second.id] : [first.id];
+  };
+  if (verdict === 'draining') return drivers(mal);
+  if (verdict === 'uplifting') return drivers(pro);
+  if (verdict === 'mixed') return [...drivers(mal).slice(0, 1), ...drivers(pro).slice(0, 1)];
+  return [];
+}
+
 /** The verdict from the page valence and its category scores (0–100); thresholds in README "Verdict". */
 export function verdictOf(
   m: VerdictModel,
@@ -160,19 +180,7 @@ export function decideVerdict(
   const topMal = mal[0]?.score ?? 0;
   const lean = valence + (m.balance * (topPro - topMal)) / 100;
   const verdict = leanVerdict(m, lean, topPro, topMal);
-  const drivers = (list: typeof pro): CategoryId[] => {
-    const [first, second] = list;
-    if (!first || first.score <= 0) return [];
-    return second && second.score >= first.score / 2 ? [first.id, second.id] : [first.id];
-  };
-  const driving =
-    verdict === 'draining'
-      ? drivers(mal)
-      : verdict === 'uplifting'
-        ? drivers(pro)
-        : verdict === 'mixed'
-          ? [...drivers(mal).slice(0, 1), ...drivers(pro).slice(0, 1)]
-          : [];
+  const driving = verdictDrivers(verdict, pro, mal);
   const confidenceInput = verdict === 'neutral' ? -Math.abs(lean) : Math.abs(lean);
   return { verdict, drivers: driving, confidenceInput };
 }

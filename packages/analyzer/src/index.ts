@@ -3,7 +3,7 @@ import { MODEL_TABLE } from './model/index.ts';
 import type { AnalysisResult, AnalyzeInput } from './types.ts';
 
 export { AffectModel, BASE_SCORE_POWER, CATEGORY_PRIOR, CORRELATION_PRIOR, correlate, lexicalValence } from './analyzer.ts';
-export { PATTERN_HALF, VERDICTS, floorShares, leanVerdict, patternStrength, polarity, sentenceIntensity, verdictOf } from './felt.ts';
+export { PATTERN_HALF, VERDICTS, floorShares, leanVerdict, patternStrength, polarity, sentenceIntensity, verdictDrivers, verdictOf } from './felt.ts';
 export type { FeltModel, Verdict, VerdictModel, VerdictResult } from './felt.ts';
 export { POPULATION_SENSITIVITIES, resolveSensitivities, sensitivitiesFromLikert } from './profile.ts';
 export { countTokens, TOKENIZER } from './tokens.ts';

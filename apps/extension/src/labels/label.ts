@@ -1,9 +1,11 @@
 /**
  * The label rule (decision 159): a link's label from the analyzer's result on its headline and snippet, the
  * person's sensitivities and the site's history with them; or, for a page the person read, their own verdict.
- * Pure: no I/O, no analyzer (the background never bundles it, decision 124).
+ * Pure: no I/O. Of the analyzer only its verdict rules (`@mediadiet/analyzer/felt`, a few kB), never its model: the
+ * background does not bundle that (decision 124).
  */
 import type { Verdict } from '@mediadiet/contract/analysis';
+import { leanVerdict, verdictDrivers } from '@mediadiet/analyzer/felt';
 import {
   CATEGORIES,
   CATEGORY_IDS,
@@ -69,16 +71,6 @@ function side(scores: Scores, classification: Classification): Ranked {
     .sort((a, b) => b.score - a.score);
 }
 
-/** The analyzer's `leanVerdict` (packages/analyzer/src/felt.ts). */
-function leanVerdict(lean: number, topPro: number, topMal: number): Verdict {
-  const t = VERDICT_THRESHOLDS;
-  const leans = lean >= t.uplifting || lean <= -t.draining;
-  if (!leans && topPro >= t.mixed && topMal >= t.mixed) return 'mixed';
-  if (lean <= -t.draining && topMal >= t.strength) return 'draining';
-  if (lean >= t.uplifting && topPro >= t.strength) return 'uplifting';
-  return 'neutral';
-}
-
 export interface Decided extends ReadVerdict {
   lean: number;
   pro: Ranked;
@@ -92,20 +84,14 @@ export function decideVerdict(valence: number, scores: Scores): Decided {
   const topPro = pro[0]?.score ?? 0;
   const topMal = mal[0]?.score ?? 0;
   const lean = valence + (VERDICT_THRESHOLDS.balance * (topPro - topMal)) / 100;
-  const verdict = leanVerdict(lean, topPro, topMal);
-  const drivers = (list: Ranked): CategoryId[] => {
-    const [first, second] = list;
-    if (!first || first.score <= 0) return [];
-    return second && second.score >= first.score / 2 ? [first.id, second.id] : [first.id];
-  };
-  const driving =
-    verdict === 'draining'
-      ? drivers(mal)
-      : verdict === 'uplifting'
-        ? drivers(pro)
-        : verdict === 'mixed'
-          ? [...drivers(mal).slice(0, 1), ...drivers(pro).slice(0, 1)]
-          : [];
+  const t = VERDICT_THRESHOLDS;
+  const verdict = leanVerdict(
+    { valence: t.uplifting, drainingValence: t.draining, strength: t.strength, mixed: t.mixed },
+    lean,
+    topPro,
+    topMal,
+  );
+  const driving = verdictDrivers(verdict, pro, mal);
   return { verdict, drivers: driving, lean, pro, mal };
 }
 
