@@ -7,12 +7,9 @@
  * Baseline: `document.body.innerText` on the same page (the cheapest possible "get the text").
  */
 import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
+import { extensionBundle } from './lib/page-bundle.ts';
 import type { BenchRow } from './lib/types.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const WORDS = 5000;
 
@@ -102,22 +99,7 @@ export function realisticPage(words = WORDS): string {
 <footer class="site-footer">${wrap(`<ul>${links(120, 'footer')}</ul>`, 3, 'ftr')}<p>© 2026 Daily News · <a href="/privacy">Privacy</a></p></footer></body></html>`;
 }
 
-async function bundle(): Promise<string> {
-  const out = await esbuild.build({
-    stdin: {
-      contents: `import { extractReadable } from './src/content/extract.ts'; globalThis.__mdExtract = extractReadable;`,
-      resolveDir: path.join(here, '../apps/extension'),
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'iife',
-    minify: true,
-    write: false,
-    platform: 'browser',
-    logLevel: 'silent',
-  });
-  return out.outputFiles[0]!.text;
-}
+const bundle = () => extensionBundle('src/content/extract.ts', 'extractReadable', '__mdExtract');
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 

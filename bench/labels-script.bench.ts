@@ -13,33 +13,15 @@
  * The background is a stand-in answering at once (labelling itself happens in the background, off this thread).
  */
 import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
 import { googlePage, results } from '../apps/extension/test/labels-fixtures.ts';
+import { extensionBundle } from './lib/page-bundle.ts';
 import type { BenchRow } from './lib/types.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RESULTS = 50;
 const RUNS = 15;
 
-async function bundle(): Promise<string> {
-  const out = await esbuild.build({
-    stdin: {
-      contents: `import { startLabels } from './src/content/labels-core.ts'; globalThis.__mdStartLabels = startLabels;`,
-      resolveDir: path.join(here, '../apps/extension'),
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'iife',
-    minify: true,
-    write: false,
-    platform: 'browser',
-    logLevel: 'silent',
-  });
-  return out.outputFiles[0]!.text;
-}
+const bundle = () => extensionBundle('src/content/labels-core.ts', 'startLabels', '__mdStartLabels');
 
 /** Google's own look, roughly: enough style rules that recalculating style is not free. */
 const GOOGLE_CSS = `<style>
