@@ -241,6 +241,13 @@ export default async function run(): Promise<BenchRow[]> {
     });
     const worker =
       context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
+    // Labels start once the person agreed on the consent page the extension opens after install (decision 115).
+    const consent =
+      context.pages().find((p) => p.url().endsWith('/consent/consent.html')) ??
+      (await context.waitForEvent('page', { predicate: (p) => p.url().endsWith('/consent/consent.html'), timeout: 15_000 }));
+    await consent.getByRole('button', { name: 'I agree, start analysing' }).click();
+    await consent.getByText('You agreed: pages you read are analysed as described above.').waitFor();
+    await consent.close();
     const url = `https://www.google.com/search?q=${encodeURIComponent(QUERY)}`;
 
     // Warm-up: the analyzer's worker starts with the first labels (in the extension, not on the page).
