@@ -418,6 +418,22 @@ describe('the labels context from the server', () => {
     expect(t.data.labelVisited).toBeUndefined();
     expect(t.data.labelCounts).toBeUndefined();
   });
+
+  it('paired again with a new key after the old one was revoked: a day the old key took is not sent twice', async () => {
+    const t = labelsSetup({
+      routes: {
+        'POST /api/extension/verify': { status: 200, body: { success: true, extension: { status: 'on', isInstalled: true } } },
+        'GET /api/labels/context': contextOk,
+      },
+    });
+    const counts = (neutral: number) => ({ uplifting: 0, neutral, mixed: 0, draining: 0 });
+    // The old key took 3 labels shown on this day; 2 more came after; then the key was revoked (removed).
+    t.data.labelCounts = {
+      '2026-03-02': { shown: counts(5), opened: counts(0), sent: false, acked: { shown: counts(3), opened: counts(0) } },
+    };
+    await handleWebMessage(t.ctx, { type: 'CONNECT_EXTENSION', apiKey: KEY, userId: VALID_USER_ID, timestamp: t.now() }, TEST_CONFIG.webOrigin);
+    expect(t.data.labelCounts).toEqual({ '2026-03-02': { shown: counts(2), opened: counts(0), sent: false } });
+  });
 });
 
 describe('labelEvents: counts per day, sent with the key', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addEvents, countsBody, localDay, markSent, type LabelDays } from '../src/labels/counts';
+import { addEvents, countsBody, localDay, markSent, rebaseForNewKey, type LabelDays } from '../src/labels/counts';
 import { Lru } from '../src/labels/lru';
 import {
   BUILT_IN_MATCHES,
@@ -187,6 +187,26 @@ describe('counts per local day', () => {
     expect(after['2026-03-02']!.sent).toBe(false);
     expect(countsBody(after)?.days.map((d) => [d.day, d.shown.neutral])).toEqual([['2026-03-02', 4]]);
     expect(countsBody(markSent(after, countsBody(after)!))).toBeNull();
+  });
+
+  it('paired again with a new key: only what the earlier key did not take is sent, and sent days go', () => {
+    let days: LabelDays = {};
+    days = addEvents(days, '2026-03-01', { shown: { draining: 2 }, opened: { draining: 1 } });
+    days = addEvents(days, '2026-03-02', { shown: { neutral: 3 }, opened: {} });
+    days = markSent(days, countsBody(days)!);
+    // Later the same day, more labels; then the browser is paired again (the server counts per key).
+    days = addEvents(days, '2026-03-02', { shown: { neutral: 2, draining: 1 }, opened: { neutral: 1 } });
+    days = addEvents(days, '2026-03-03', { shown: { uplifting: 4 }, opened: {} });
+    const rebased = rebaseForNewKey(days);
+    expect(countsBody(rebased)).toEqual({
+      days: [
+        { day: '2026-03-02', shown: { ...zero, neutral: 2, draining: 1 }, opened: { ...zero, neutral: 1 } },
+        { day: '2026-03-03', shown: { ...zero, uplifting: 4 }, opened: zero },
+      ],
+    });
+    // Never sent under any key: all of it goes under the new one.
+    const fresh = addEvents({}, '2026-03-04', { shown: { mixed: 1 }, opened: {} });
+    expect(rebaseForNewKey(fresh)).toEqual(fresh);
   });
 });
 

@@ -6,7 +6,7 @@ import {
 } from '@mediadiet/contract/extension';
 import type { BackgroundContext } from './context';
 import { refreshGoals } from './goals';
-import { forgetLabelAccount, labelsAfterPairing } from './labels';
+import { forgetLabelAccount, labelsAfterPairing, rebaseLabelCounts } from './labels';
 
 /** CONNECT_EXTENSION older (or further in the future) than this is refused. */
 export const CONNECT_MAX_AGE_MS = 2 * 60_000;
@@ -103,6 +103,7 @@ async function connect(ctx: BackgroundContext, apiKey: string, userId: string, t
 async function pair(ctx: BackgroundContext, apiKey: string, userId: string): Promise<ExtensionResult> {
   const res = await ctx.api.verify(apiKey);
   if (!res.ok) return { success: false, error: res.status === 0 ? res.error : ERRORS.verify };
+  await rebaseLabelCounts(ctx, await ctx.store.get('apiKey'), apiKey);
   await ctx.store.set({ apiKey, userId, connectedAt: ctx.now(), queueRetry: { failures: 0, nextAt: 0 } });
   // The goals of the account paired before, if any, are not this one's.
   await ctx.store.remove('connectionError', 'limitReachedAt', 'goals');

@@ -6,7 +6,7 @@
  */
 import type { HeadlineInput, HeadlineResult } from '../analyzer/protocol';
 import type { MessageSender } from '../browser';
-import { addEvents, countsBody, localDay, markSent } from '../labels/counts';
+import { addEvents, countsBody, localDay, markSent, rebaseForNewKey } from '../labels/counts';
 import { labelFor, siteHistories, visitedLabel, withSettings } from '../labels/label';
 import type { LabelReply, LinkLabel } from '../labels/protocol';
 import { LABELS_SCRIPT_FILE, LABELS_SCRIPT_ID, labelMatches, originOfMatch } from '../labels/registration';
@@ -187,6 +187,15 @@ export async function uploadLabelCounts(ctx: BackgroundContext): Promise<'sent' 
   if ((await ctx.store.get('apiKey')) !== apiKey) return 'failed';
   await ctx.store.update('labelCounts', (days = {}) => ({ value: markSent(days, body), result: undefined }));
   return res.ok ? 'sent' : 'failed';
+}
+
+/**
+ * About to pair with `apiKey` while `previous` (or none) was the key: counts the server took under another key stay
+ * there, and only the rest is sent under the new one (a re-paired browser never counts a day twice).
+ */
+export async function rebaseLabelCounts(ctx: BackgroundContext, previous: string | undefined, apiKey: string): Promise<void> {
+  if (previous === apiKey) return;
+  await ctx.store.update('labelCounts', (days = {}) => ({ value: rebaseForNewKey(days), result: undefined }));
 }
 
 /** Paired (a fresh key): what the account knows for labels, and the counts that waited. */

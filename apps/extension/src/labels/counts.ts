@@ -14,6 +14,8 @@ export interface LabelDay {
   shown: VerdictCounts;
   opened: VerdictCounts;
   sent: boolean;
+  /** The totals the server last took for this day from this browser's current key. */
+  acked?: { shown: VerdictCounts; opened: VerdictCounts };
 }
 
 /** Day (`YYYY-MM-DD`, the browser's local day) → its totals. */
@@ -40,10 +42,15 @@ const isEmpty = (events: LabelEvents) =>
  */
 export function addEvents(days: LabelDays, day: string, events: LabelEvents): LabelDays {
   if (isEmpty(events)) return days;
-  const before = days[day] ?? { shown: zero(), opened: zero(), sent: false };
+  const before: LabelDay = days[day] ?? { shown: zero(), opened: zero(), sent: false };
   const next: LabelDays = {
     ...days,
-    [day]: { shown: add(before.shown, events.shown), opened: add(before.opened, events.opened), sent: false },
+    [day]: {
+      shown: add(before.shown, events.shown),
+      opened: add(before.opened, events.opened),
+      sent: false,
+      ...(before.acked ? { acked: before.acked } : {}),
+    },
   };
   const keep = Object.keys(next).sort().slice(-LABEL_COUNTS_MAX_DAYS);
   return Object.fromEntries(keep.map((d) => [d, next[d]!]));
@@ -64,8 +71,27 @@ export function markSent(days: LabelDays, sent: LabelCountsRequest): LabelDays {
   const out: LabelDays = { ...days };
   for (const d of sent.days) {
     const now = out[d.day];
-    const same = now && VERDICTS.every((v) => now.shown[v] === d.shown[v] && now.opened[v] === d.opened[v]);
-    if (now && same) out[d.day] = { ...now, sent: true };
+    if (!now) continue;
+    const same = VERDICTS.every((v) => now.shown[v] === d.shown[v] && now.opened[v] === d.opened[v]);
+    out[d.day] = { ...now, sent: same, acked: { shown: { ...d.shown }, opened: { ...d.opened } } };
+  }
+  return out;
+}
+
+/**
+ * Paired again with a new key (the server counts per key): what the earlier key's rows already hold stays there,
+ * so each day keeps only what that key did not take, to be sent under the new one; days with nothing left go.
+ * Without it, a day that grew after its last send would count its earlier part twice.
+ */
+export function rebaseForNewKey(days: LabelDays): LabelDays {
+  const out: LabelDays = {};
+  for (const [day, d] of Object.entries(days)) {
+    const minus = (a: VerdictCounts, b: VerdictCounts | undefined): VerdictCounts =>
+      Object.fromEntries(VERDICTS.map((v) => [v, Math.max(0, a[v] - (b?.[v] ?? 0))])) as VerdictCounts;
+    const shown = minus(d.shown, d.acked?.shown);
+    const opened = minus(d.opened, d.acked?.opened);
+    if (VERDICTS.every((v) => shown[v] === 0 && opened[v] === 0)) continue;
+    out[day] = { shown, opened, sent: false };
   }
   return out;
 }
