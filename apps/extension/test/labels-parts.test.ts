@@ -10,7 +10,8 @@ import {
   sitePermissionOrigins,
 } from '../src/labels/registration';
 import { DEFAULT_LABEL_SETTINGS, readLabelSettings, type LabelSettings } from '../src/labels/settings';
-import { pageKey, siteOf, unwrapResultUrl } from '../src/labels/url';
+import { pageKey, siteOf } from '../src/labels/url';
+import { unwrapResultUrl } from '../src/labels/unwrap';
 import { HEADLINE_MAX, parseLabelEvents, parseLabelRequest, SNIPPET_MAX } from '../src/labels/validate';
 
 const TARGET = 'https://news.example.com/2026/11/storm?id=7';

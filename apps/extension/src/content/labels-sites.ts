@@ -9,6 +9,7 @@
  * fewer links (never wrong ones), and the fixture pages in test/labels-fixtures.ts show what each one expects.
  */
 import { builtInSite } from '../labels/settings';
+import { unwrapResultUrl } from '../labels/unwrap';
 
 /** A result or headline found on the page. */
 export interface FoundLink {
@@ -64,28 +65,7 @@ function textWithout(el: Element | null | undefined, skip: string | undefined, m
 
 const wordCount = (text: string) => (text === '' ? 0 : text.split(' ').length);
 
-/** Base64url (the way Bing wraps a target in `u=a1…`) to text, or null. */
-function fromBase64Url(s: string): string | null {
-  try {
-    const b64 = s.replace(/-/g, '+').replace(/_/g, '/');
-    const bin = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
-    return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
-  } catch {
-    return null;
-  }
-}
-
-const httpUrl = (value: string | null): string | null => {
-  if (!value) return null;
-  try {
-    const u = new URL(value);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;
-  } catch {
-    return null;
-  }
-};
-
-/** The paths of the click-through wrappers below. */
+/** The paths of the search engines' click-through wrappers (labels/unwrap.ts). */
 const WRAPPER_PATH = /^https?:\/\/[^/?#]+\/(url|l\/|ck\/a)\?/i;
 
 /**
@@ -97,16 +77,7 @@ export function linkTarget(link: HTMLAnchorElement): string | null {
   const href = link.href;
   if (!/^https?:\/\//i.test(href)) return null;
   // Most links are not wrapped: only an address with a wrapper's path is parsed.
-  if (!WRAPPER_PATH.test(href)) return href;
-  const u = new URL(href);
-  const site = builtInSite(u.hostname)?.host;
-  if (site === 'google.com' && u.pathname === '/url') return httpUrl(u.searchParams.get('q') ?? u.searchParams.get('url')) ?? href;
-  if (site === 'duckduckgo.com' && u.pathname === '/l/') return httpUrl(u.searchParams.get('uddg')) ?? href;
-  if (site === 'bing.com' && u.pathname === '/ck/a') {
-    const wrapped = u.searchParams.get('u');
-    if (wrapped?.startsWith('a1')) return httpUrl(fromBase64Url(wrapped.slice(2))) ?? href;
-  }
-  return href;
+  return WRAPPER_PATH.test(href) ? unwrapResultUrl(href) : href;
 }
 
 const withoutHash = (href: string) => href.replace(/#.*$/, '');
