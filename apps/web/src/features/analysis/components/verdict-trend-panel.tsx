@@ -19,6 +19,7 @@ import {
   trendWhen,
   wholePercents,
 } from '@/features/analysis/utils/verdict-trend';
+import { ScrollingTable } from '@/components/ui/scrolling-table';
 
 /**
  * The verdict trend of the shown period (issue 29): the change against the previous period in words, the
@@ -127,68 +128,53 @@ function TallyCells({ tally }: { tally: VerdictTally }) {
 /** The chart's numbers: per bucket, each verdict's whole percent and page count; then the period and the one before. */
 function TrendTable({ trend, periodName }: { trend: VerdictTrendResponse; periodName: string }) {
   const first = trend.bucket === 'week' ? messages.trend.weekOf : messages.trend.month;
-  const captionId = useId();
-  // The caption stands above the scrolling box, so a narrow screen scrolls the numbers, not their title.
   return (
-    <div>
-      <p id={captionId} className="mb-2 text-xs text-ink-muted">
-        {`Share of pages per verdict, ${periodName} (pages in brackets)`}
-      </p>
-      {/* Focusable, so a keyboard can scroll the numbers a narrow screen cannot show at once. */}
-      <div
-        role="region"
-        aria-labelledby={captionId}
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region takes focus (axe: scrollable-region-focusable)
-        tabIndex={0}
-        className="overflow-x-auto rounded-xl border border-line focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent print:overflow-visible"
-      >
-        <table aria-labelledby={captionId} className="w-full text-left text-sm">
-          <thead className="border-b border-line bg-canvas/60 text-xs text-ink-muted">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                {first}
-              </th>
-              {TREND_VERDICTS.map((verdict) => (
-                <th key={verdict} scope="col" className="px-3 py-2 text-right font-semibold">
-                  {messages.trend.verdicts[verdict]}
-                </th>
-              ))}
-              <th scope="col" className="px-3 py-2 text-right font-semibold">
-                {messages.trend.pages}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-line text-ink">
-            {trend.buckets.map((bucket) => (
-              <tr key={bucket.start}>
-                <th scope="row" className="px-3 py-2 font-medium whitespace-nowrap">
-                  {bucketLabel(bucket, trend.bucket)}
-                  {trend.bucket === 'week' && bucketCountedDays(bucket) ? (
-                    <span className="block text-xs font-normal text-ink-muted">
-                      {bucketCountedDays(bucket)}
-                    </span>
-                  ) : null}
-                </th>
-                <TallyCells tally={bucket} />
-              </tr>
-            ))}
-          </tbody>
-          <tfoot className="border-t border-line text-ink">
-            <tr>
-              <th scope="row" className="px-3 py-2 font-semibold">
-                {`${messages.trend.total} (${periodName})`}
-              </th>
-              <TallyCells tally={trend.total} />
-            </tr>
-            <tr>
-              <th scope="row" className="px-3 py-2 font-medium whitespace-nowrap text-ink-muted">
-                {previousName(trend)}
-              </th>
-              <TallyCells tally={trend.previous} />
-            </tr>
-          </tfoot>
-        </table>
-      </div>
-    </div>
+    <ScrollingTable
+      caption={`Share of pages per verdict, ${periodName} (pages in brackets)`}
+      className="print:overflow-visible"
+    >
+      <thead className="border-b border-line bg-canvas/60 text-xs text-ink-muted">
+        <tr>
+          <th scope="col" className="px-3 py-2 font-semibold">
+            {first}
+          </th>
+          {TREND_VERDICTS.map((verdict) => (
+            <th key={verdict} scope="col" className="px-3 py-2 text-right font-semibold">
+              {messages.trend.verdicts[verdict]}
+            </th>
+          ))}
+          <th scope="col" className="px-3 py-2 text-right font-semibold">
+            {messages.trend.pages}
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-line text-ink">
+        {trend.buckets.map((bucket) => (
+          <tr key={bucket.start}>
+            <th scope="row" className="px-3 py-2 font-medium whitespace-nowrap">
+              {bucketLabel(bucket, trend.bucket)}
+              {trend.bucket === 'week' && bucketCountedDays(bucket) ? (
+                <span className="block text-xs font-normal text-ink-muted">{bucketCountedDays(bucket)}</span>
+              ) : null}
+            </th>
+            <TallyCells tally={bucket} />
+          </tr>
+        ))}
+      </tbody>
+      <tfoot className="border-t border-line text-ink">
+        <tr>
+          <th scope="row" className="px-3 py-2 font-semibold">
+            {`${messages.trend.total} (${periodName})`}
+          </th>
+          <TallyCells tally={trend.total} />
+        </tr>
+        <tr>
+          <th scope="row" className="px-3 py-2 font-medium whitespace-nowrap text-ink-muted">
+            {previousName(trend)}
+          </th>
+          <TallyCells tally={trend.previous} />
+        </tr>
+      </tfoot>
+    </ScrollingTable>
   );
 }

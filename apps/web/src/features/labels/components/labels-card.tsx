@@ -4,6 +4,7 @@ import { messages } from '@mediadiet/contract/messages';
 import { Card, CardTitle } from '@/components/ui/card';
 import { QueryFallback } from '@/components/ui/load-error';
 import { useLabelInsights } from '@/features/labels/api/get-label-insights';
+import { ScrollingTable } from '@/components/ui/scrolling-table';
 
 /**
  * "Labels on links" beside the Insights (issue 30, decision 160): before any label was shown, what labels are and
@@ -72,51 +73,36 @@ const headClass = 'px-3 py-2 text-right font-semibold';
 
 /** The weeks, newest first: labels shown, labelled results opened, and the draining ones among those opened. */
 function WeeksTable({ weeks }: { weeks: LabelWeek[] }) {
-  const captionId = useId();
   return (
-    <div>
-      <p id={captionId} className="mb-2 text-xs text-ink-muted">
-        {messages.labels.tableCaption}
-      </p>
-      {/* Focusable, so a keyboard can scroll the numbers a narrow screen cannot show at once. */}
-      <div
-        role="region"
-        aria-labelledby={captionId}
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region takes focus (axe: scrollable-region-focusable)
-        tabIndex={0}
-        className="overflow-x-auto rounded-xl border border-line focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
-      >
-        <table aria-labelledby={captionId} className="w-full text-left text-sm">
-          <thead className="border-b border-line bg-canvas/60 text-xs text-ink-muted">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                {messages.labels.week}
-              </th>
-              <th scope="col" className={headClass}>
-                {messages.labels.shown}
-              </th>
-              <th scope="col" className={headClass}>
-                {messages.labels.opened}
-              </th>
-              <th scope="col" className={headClass}>
-                {messages.labels.openedDraining}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-line text-ink">
-            {[...weeks].reverse().map((week) => (
-              <tr key={week.week}>
-                <th scope="row" className="px-3 py-2 font-medium whitespace-nowrap">
-                  {weekLabel(week)}
-                </th>
-                <td className={cellClass}>{count.format(sum(week.shown))}</td>
-                <td className={cellClass}>{count.format(sum(week.opened))}</td>
-                <td className={cellClass}>{count.format(week.opened.draining)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </div>
+    <ScrollingTable caption={messages.labels.tableCaption}>
+      <thead className="border-b border-line bg-canvas/60 text-xs text-ink-muted">
+        <tr>
+          <th scope="col" className="px-3 py-2 font-semibold">
+            {messages.labels.week}
+          </th>
+          <th scope="col" className={headClass}>
+            {messages.labels.shown}
+          </th>
+          <th scope="col" className={headClass}>
+            {messages.labels.opened}
+          </th>
+          <th scope="col" className={headClass}>
+            {messages.labels.openedDraining}
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-line text-ink">
+        {[...weeks].reverse().map((week) => (
+          <tr key={week.week}>
+            <th scope="row" className="px-3 py-2 font-medium whitespace-nowrap">
+              {weekLabel(week)}
+            </th>
+            <td className={cellClass}>{count.format(sum(week.shown))}</td>
+            <td className={cellClass}>{count.format(sum(week.opened))}</td>
+            <td className={cellClass}>{count.format(week.opened.draining)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </ScrollingTable>
   );
 }
