@@ -19,18 +19,15 @@
  *    spans inserted after the result links, until two frames are drawn.
  *  - floor: the same measurement with nothing done (two frames and the measuring itself).
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { BrowserContext, CDPSession, Page, Worker } from 'playwright-core';
 import { googleResultsPage, startResultSites, type ResultItem } from '../e2e/fixtures/results.ts';
+import { buildChromeCopy } from '@mediadiet/extension/build-copy';
 import type { BenchRow } from './lib/types.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RESULTS = 50;
 const RUNS = Number(process.env.LABELS_BENCH_RUNS ?? 15);
@@ -192,26 +189,6 @@ const plainSpans = (page: Page) =>
     return links.length;
   });
 
-function buildExtension(out: string): string {
-  const result = spawnSync(
-    path.join(repoRoot, 'node_modules/.bin/tsx'),
-    [path.join(repoRoot, 'apps/extension/scripts/build.ts'), '--target', 'chrome'],
-    {
-      cwd: repoRoot,
-      encoding: 'utf8',
-      env: {
-        ...process.env,
-        MEDIADIET_EXTENSION_OUT: out,
-        // Nothing answers there: labelling never asks a server.
-        MEDIADIET_API_BASE: 'http://127.0.0.1:9',
-        MEDIADIET_WEB_ORIGIN: 'http://127.0.0.1:9',
-      },
-    },
-  );
-  if (result.status !== 0) throw new Error(`extension build failed:\n${result.stdout}\n${result.stderr}`);
-  return path.join(out, 'chrome');
-}
-
 export default async function run(): Promise<BenchRow[]> {
   if (!existsSync(CHROMIUM)) throw new Error(`no ${CHROMIUM}`);
   const items = benchResults();
@@ -223,7 +200,8 @@ export default async function run(): Promise<BenchRow[]> {
   const { chromium } = await import('playwright-core');
   let context: BrowserContext | undefined;
   try {
-    const dir = buildExtension(out);
+    // Nothing answers there: labelling never asks a server.
+    const dir = buildChromeCopy(out, { apiBase: 'http://127.0.0.1:9', webOrigin: 'http://127.0.0.1:9' });
     context = await chromium.launchPersistentContext('', {
       executablePath: CHROMIUM,
       headless: false,

@@ -11,13 +11,13 @@
  * and is skipped, saying so, while the build has no such file.
  * Environment: CHROMIUM_PATH (default /usr/bin/chromium), SCREENSHOTS_OUT (default store/screenshots).
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { buildChromeCopy } from './build-copy';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { z } from 'zod';
@@ -216,13 +216,7 @@ async function main(): Promise<void> {
   const out = await mkdtemp(path.join(tmpdir(), 'mediadiet-screenshots-'));
   let context: BrowserContext | undefined;
   try {
-    const built = spawnSync(path.join(root, '../../node_modules/.bin/tsx'), ['scripts/build.ts', '--target', 'chrome'], {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...process.env, MEDIADIET_EXTENSION_OUT: out, MEDIADIET_API_BASE: server.origin, MEDIADIET_WEB_ORIGIN: server.origin, MEDIADIET_DWELL_MS: '300' },
-    });
-    if (built.status !== 0) throw new Error(`The extension build failed:\n${built.stdout}\n${built.stderr}`);
-    const dir = path.join(out, 'chrome');
+    const dir = buildChromeCopy(out, { apiBase: server.origin, webOrigin: server.origin, dwellMs: 300 });
     context = await chromium.launchPersistentContext('', {
       executablePath: CHROMIUM,
       headless: false,
