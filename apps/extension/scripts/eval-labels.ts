@@ -13,20 +13,16 @@
  * The data is read at run time from ../shared/data/semeval2007/headlines-dev.tsv (or the folder MEDIADIET_DATA
  * names): research data without a stated licence, for evaluation only; nothing of it is kept in the repository.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyze } from '@mediadiet/analyzer';
+import { dataPath, loadHeadlines } from '@mediadiet/analyzer/data';
 import { VERDICTS, type Verdict } from '@mediadiet/contract/analysis';
 import { headlineResult } from '../src/analyzer/protocol.ts';
 import { labelFor } from '../src/labels/label.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const REPO_ROOT = path.resolve(here, '../../..');
-const DATA_DIR = process.env.MEDIADIET_DATA
-  ? path.resolve(process.env.MEDIADIET_DATA)
-  : path.resolve(REPO_ROOT, '../shared/data');
-const FILE = path.join(DATA_DIR, 'semeval2007/headlines-dev.tsv');
+const FILE = dataPath('semeval2007/headlines-dev.tsv');
 
 /** The task's coarse-grained valence classes. */
 export const CLEARLY = { negative: -50, positive: 50 } as const;
@@ -71,20 +67,6 @@ export function agreement(rows: readonly { valence: number; text: string }[]): A
   };
 }
 
-function load(): { valence: number; text: string }[] {
-  const lines = readFileSync(FILE, 'utf8')
-    .split(/\r?\n/)
-    .filter((l) => l.trim() !== '');
-  const header = lines[0]!.split('\t');
-  const vi = header.indexOf('valence');
-  const ti = header.indexOf('text');
-  if (vi < 0 || ti < 0) throw new Error(`${FILE}: no valence or text column`);
-  return lines.slice(1).map((line) => {
-    const cols = line.split('\t');
-    return { valence: Number(cols[vi]), text: cols[ti] ?? '' };
-  });
-}
-
 function main(): void {
   if (!existsSync(FILE)) {
     console.error(
@@ -92,7 +74,7 @@ function main(): void {
     );
     process.exit(1);
   }
-  const a = agreement(load());
+  const a = agreement(loadHeadlines());
   const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
   console.info(
     `Link labels against readers: SemEval-2007 headlines (dev, n = ${a.n}), no profile, no snippet`,
