@@ -79,6 +79,11 @@ export function weekdayOf(day: string): number {
   return (new Date(`${day}T00:00:00.000Z`).getUTCDay() + 6) % 7;
 }
 
+/** The Monday of the week `day` falls in. */
+export function mondayOf(day: string): string {
+  return addDays(day, -weekdayOf(day));
+}
+
 /**
  * The first instant of `day` in `timeZone`: its midnight; where the clocks skip midnight (spring forward at
  * 00:00), the instant they jump; where midnight happens twice (fall back to 00:00), the first of them. So

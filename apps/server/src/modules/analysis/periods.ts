@@ -1,5 +1,5 @@
 import type { InsightsPeriod } from '@mediadiet/contract/insights';
-import { addDays, dayOf, dayRange, weekdayOf } from '../../lib/days.ts';
+import { addDays, dayOf, dayRange, mondayOf } from '../../lib/days.ts';
 
 /**
  * Where the insights and the verdict trend cut days, weeks and months: calendar months and years, and weeks
@@ -73,7 +73,7 @@ export function trendBuckets(period: InsightsPeriod): { unit: 'week' | 'month'; 
   }
   const buckets: BucketDays[] = [];
   // Back to the Monday of the week the month begins in.
-  let monday = addDays(from, -weekdayOf(from));
+  let monday = mondayOf(from);
   while (monday < to) {
     const sunday = addDays(monday, 6);
     buckets.push({

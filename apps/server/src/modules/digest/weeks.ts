@@ -1,5 +1,5 @@
 import { DAY } from '../../lib/clock.ts';
-import { addDays, dayOf, minutesOfDay, weekdayOf } from '../../lib/days.ts';
+import { addDays, dayOf, minutesOfDay, mondayOf, weekdayOf } from '../../lib/days.ts';
 
 /**
  * The weeks of the weekly letter (decision 158), in the person's time zone: the letter of a week is about the
@@ -38,11 +38,6 @@ export function weekOfKey(key: string): LetterWeek | null {
   const from = addDays(firstMonday, (week - 1) * 7);
   if (week < 1 || isoWeekKey(from) !== key) return null;
   return { key, from, to: addDays(from, 7) };
-}
-
-/** The Monday of the week `day` falls in. */
-function mondayOf(day: string): string {
-  return addDays(day, -weekdayOf(day));
 }
 
 /** The week the letter sent at `now` is about: the last full week before the one `now` falls in, in `timeZone`. */

@@ -9,7 +9,7 @@ import {
   type VerdictTotals,
 } from '@mediadiet/contract/labels';
 import { messages } from '@mediadiet/contract/messages';
-import { addDays, weekdayOf } from '../../lib/days.ts';
+import { addDays, mondayOf } from '../../lib/days.ts';
 import type { DayTotals } from './repository.ts';
 
 /**
@@ -28,8 +28,6 @@ function add(into: VerdictTotals, counts: VerdictTotals): void {
 }
 
 /** The Monday of the week `day` falls in. */
-export const mondayOf = (day: string) => addDays(day, -weekdayOf(day));
-
 /** The weeks (named by their Monday) from `firstMonday` to `lastMonday`, oldest first, with the days' totals in them. */
 export function weeksOf(days: readonly DayTotals[], firstMonday: string, lastMonday: string): LabelWeek[] {
   const weeks: LabelWeek[] = [];

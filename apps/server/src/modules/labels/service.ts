@@ -18,11 +18,11 @@ import { domainMatcher, isHostProtected } from '@mediadiet/contract/urls';
 import type { Db } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
 import { DAY, type Clock } from '../../lib/clock.ts';
-import { addDays, dayOf, DEFAULT_TIME_ZONE } from '../../lib/days.ts';
+import { addDays, dayOf, DEFAULT_TIME_ZONE, mondayOf } from '../../lib/days.ts';
 import type { AnalysisService } from '../analysis/service.ts';
 import type { ProfileFor } from '../questionnaire/profile-scorer.ts';
 import type { UrlsService } from '../urls/service.ts';
-import { beforeAfterSpans, beforeFigure, mondayOf, openedFigure, weeksOf } from './figures.ts';
+import { beforeAfterSpans, beforeFigure, openedFigure, weeksOf } from './figures.ts';
 import * as repo from './repository.ts';
 
 /**

@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import {
   beforeAfterSpans,
   beforeFigure,
-  mondayOf,
   openedFigure,
   weeksOf,
 } from '../../../src/modules/labels/figures.ts';
 import type { DayTotals } from '../../../src/modules/labels/repository.ts';
+import { mondayOf } from '../../../src/lib/days.ts';
 
 const totals = (u: number, n: number, m: number, d: number) => ({
   uplifting: u,
