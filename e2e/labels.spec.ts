@@ -7,6 +7,8 @@
  *    load and its labels; axe finds nothing serious; switched off in the options page, the labels go without a
  *    reload, and come back when switched on again.
  *  - DuckDuckGo's "More results" and Bing are labelled too; the results appended later get labels.
+ *  - The results pages themselves are never read (decision 165): kept in view past the dwell time, none is analysed
+ *    or sent, the search is in nothing the server receives, and the popup over Google's says why.
  *  - Google News, Hacker News and Reddit are labelled only once switched on, without a reload.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -17,6 +19,7 @@ import {
   buildExtension,
   EXTENSION_ID,
   extensionStorage,
+  extensionWorker,
   launchWithExtension,
   startRecordingProxy,
   startTestPages,
@@ -39,6 +42,9 @@ import {
 test.describe.configure({ mode: 'serial' });
 
 type Verdict = 'uplifting' | 'neutral' | 'mixed' | 'draining';
+
+/** How long a page is in view before the extension reads it. */
+const DWELL_MS = 2000;
 
 /** Set to a folder to keep screenshots of the labelled pages (1280 and 360 px). */
 const SCREENSHOTS = process.env.LABELS_SCREENSHOT_DIR;
@@ -104,7 +110,7 @@ test.beforeAll(async ({ server }) => {
   const proxy = await startRecordingProxy(server.baseURL);
   const [ext, pages] = await Promise.all([
     // A page is read after 2 s in view: the results page is labelled well before it could be read.
-    buildExtension({ apiBase: proxy.url, webOrigin: server.baseURL, dwellMs: 2000 }),
+    buildExtension({ apiBase: proxy.url, webOrigin: server.baseURL, dwellMs: DWELL_MS }),
     startTestPages({ 'parks-report.test': PARKS_PAGE }),
   ]);
   const parks: ResultItem = {
@@ -248,12 +254,55 @@ async function openOptions(context: BrowserContext): Promise<Page> {
   return options;
 }
 
+/** The hosts of the pages the extension uploaded so far, in order, with their paths. */
+function uploaded(): { host: string; path: string }[] {
+  return shared.proxy.recorded
+    .filter((r) => r.method === 'POST' && r.path === '/api/extension/touchpoints')
+    .map((r) => new URL((JSON.parse(r.body) as { url: string }).url))
+    .map((u) => ({ host: u.hostname, path: u.pathname }));
+}
+
+/**
+ * The toolbar popup over the open tab whose address matches `pattern` (the extension may see those addresses: the
+ * built-in sites are among its host permissions): that tab is made the active one of its window and the popup
+ * opens behind it in the same window, so the popup's "active tab of this window" is that tab.
+ */
+async function openPopupOver(context: BrowserContext, pattern: string): Promise<Page> {
+  const popupUrl = `chrome-extension://${EXTENSION_ID}/popup/popup.html`;
+  const worker = await extensionWorker(context);
+  const opened = context.waitForEvent('page', { predicate: (p) => p.url() === popupUrl });
+  await worker.evaluate(
+    async ({ pattern, popupUrl }) => {
+      const { tabs } = (
+        globalThis as unknown as {
+          chrome: {
+            tabs: {
+              query(q: object): Promise<{ id: number; windowId: number }[]>;
+              update(id: number, p: object): Promise<unknown>;
+              create(p: object): Promise<unknown>;
+            };
+          };
+        }
+      ).chrome;
+      const [tab] = await tabs.query({ url: pattern });
+      if (!tab) throw new Error(`no tab at ${pattern}`);
+      await tabs.update(tab.id, { active: true });
+      await tabs.create({ url: popupUrl, windowId: tab.windowId, active: false });
+    },
+    { pattern, popupUrl },
+  );
+  const popup = await opened;
+  await expect(popup.locator('#status')).not.toHaveText('Loading…');
+  await popup.bringToFront();
+  return popup;
+}
+
 /** The person's stored verdicts of pages they read (the extension's own record, keyed by address). */
 async function readVerdicts(context: BrowserContext): Promise<Record<string, { verdict: Verdict }>> {
   return (await extensionStorage<Record<string, { verdict: Verdict }>>(context, 'labelVisited')) ?? {};
 }
 
-test('Google results labelled on the device: verdicts, the page the person read, nothing sent, off and on without a reload; Bing and DuckDuckGo', async ({
+test('Google results labelled on the device: verdicts, the page the person read, nothing sent, off and on without a reload; Bing and DuckDuckGo; the results pages never read', async ({
   baseURL,
 }) => {
   test.setTimeout(120_000);
@@ -322,6 +371,25 @@ test('Google results labelled on the device: verdicts, the page the person read,
   await expectAccessible(results);
   await screenshotAtWidths(results, SCREENSHOTS, { 'google-labelled': results });
 
+  // The results page itself is never read (decision 165): kept in view past the dwell time, then a page read after
+  // it — once that page's upload arrived, the results page's would have too. The popup over it says why.
+  await results.bringToFront();
+  await results.waitForTimeout(DWELL_MS + 1500);
+  const popup = await openPopupOver(ctx, 'https://www.google.com/search*');
+  await expect(popup.locator('#site-host')).toHaveText('google.com');
+  await expect(popup.locator('#site-reason')).toHaveText(
+    'Search results pages are never analysed: what you search for is not sent to Media Diet.',
+  );
+  await expect(popup.getByRole('button', { name: 'Ignore this site' })).toBeDisabled();
+  await popup.close();
+  const after = await ctx.newPage();
+  await after.goto(shared.pages.url('parks-report.test', '/after-the-search'));
+  await expect
+    .poll(() => uploaded().some((u) => u.path === '/after-the-search'), { timeout: 20_000 })
+    .toBe(true);
+  await after.close();
+  expect(uploaded().filter((u) => u.host === RESULT_HOSTS.google)).toEqual([]);
+
   // Switched off in the options page: the labels go from the open page, which is not reloaded.
   let navigations = 0;
   results.on('framenavigated', (f) => {
@@ -358,11 +426,20 @@ test('Google results labelled on the device: verdicts, the page the person read,
   await expect(ddg.locator(`a[data-testid="result-title-a"] + ${LABEL}`)).toHaveCount(5);
   await screenshotAtWidths(bing, SCREENSHOTS, { 'bing-labelled': bing });
 
-  // Nothing the pages showed went to the server, at any time in this test.
+  // Nothing the pages showed went to the server, at any time in this test: no headline, no snippet, no search, and
+  // none of the results pages (DuckDuckGo's, at its front page's address, kept in view past the dwell time too).
+  await ddg.bringToFront();
+  await ddg.waitForTimeout(DWELL_MS + 1500);
   const headlines = [MASSACRE, PUPPY, TOASTER, ...LATER].flatMap((r) => [r.headline, r.snippet!]);
   for (const r of shared.proxy.recorded) {
     for (const text of headlines) expect(r.body, `${r.method} ${r.path}`).not.toContain(text);
+    expect(r.body, `${r.method} ${r.path}`).not.toMatch(/news(?:\+|%20| )this(?:\+|%20| )week/i);
   }
+  const searchHosts: string[] = [RESULT_HOSTS.google, RESULT_HOSTS.bing, RESULT_HOSTS.duckduckgo];
+  expect(uploaded().filter((u) => searchHosts.includes(u.host))).toEqual([]);
+  expect(
+    Object.keys(await readVerdicts(ctx)).filter((k) => searchHosts.includes(new URL(k).hostname)),
+  ).toEqual([]);
 });
 
 test('Google News, Hacker News and Reddit are labelled only once the person switches them on', async ({

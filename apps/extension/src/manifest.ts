@@ -47,7 +47,8 @@ export const PAUSE_SHORTCUT = { name: 'toggle-pause', suggested: 'Alt+Shift+Q' }
  * after they agree on the consent page (decision 115):
  * - browsingActivity: the address of each page read (both modes);
  * - websiteContent: its title (both modes) and its readable text (server mode);
- * - searchTerms: a search results page kept open is read like any page, and its title usually repeats the search;
+ * - searchTerms: search results pages are never read (decision 165), but a site's search page the rule does not
+ *   recognise (another address, the search not in it) is read like any page, and its title may repeat the search;
  * - websiteActivity: the link labels' daily counts of labelled links opened, by verdict (no addresses);
  * - healthInfo: the mood check-in (a mood and a note), sent when the person taps a mood in the popup.
  * Required, not optional: capture is what the extension is for, and an optional category would have to be asked

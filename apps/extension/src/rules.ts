@@ -33,9 +33,10 @@ export function skipReason(url: string, ctx: CaptureContext): SkipReason | null 
   if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:')) return 'not-http';
   if (u.origin === ctx.webOrigin || u.origin === new URL(ctx.apiBase).origin) return 'web-app';
   if (ctx.incognito) return 'private';
-  // The contract's capture rules (decision 112), the same the server enforces.
+  // The contract's capture rules (decisions 112 and 165), the same the server enforces: private hosts, credentials
+  // and search results pages, before the site's lists (a search page of an ignored engine is still a search page).
   const problem = captureUrlProblem(u);
-  if (problem === 'credentials' || problem === 'private-network') return problem;
+  if (problem === 'credentials' || problem === 'private-network' || problem === 'search') return problem;
   if (isHostProtected(u.hostname)) return 'protected';
   if (isHostIgnored(u.hostname, ctx.disabledDomains, ctx.localIgnored)) return 'ignored';
   if (ctx.pausedUntil > ctx.now) return 'paused';

@@ -6,6 +6,7 @@ export type SkipReason =
   | 'private'
   | 'private-network'
   | 'credentials'
+  | 'search'
   | 'paused'
   | 'protected'
   | 'ignored'
@@ -18,6 +19,7 @@ export const SKIP_REASON_TEXT: Record<SkipReason, string> = {
   private: 'Private windows are never analysed.',
   'private-network': 'Pages on this computer or a private network (home, office, intranet) are never analysed.',
   credentials: 'Addresses with a user name or password in them are never analysed.',
+  search: 'Search results pages are never analysed: what you search for is not sent to Media Diet.',
   'no-consent': 'Nothing is read until you agree to how Media Diet works.',
   paused: 'Analysis is paused.',
   protected: 'A protected site (health, banking, …): never analysed.',

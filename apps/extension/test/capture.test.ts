@@ -63,6 +63,46 @@ describe('capture rules', () => {
   ])('never captured (decision 112): %s → %s', (url, reason) => {
     expect(skipReason(url, ctx)).toBe(reason);
   });
+  it.each([
+    'https://www.google.com/search?q=divorce+lawyer+near+me',
+    'https://www.google.co.uk/search?q=weather&hl=en',
+    'https://www.bing.com/search?q=news&form=QBLH',
+    'https://duckduckgo.com/?q=news&t=h_&ia=web',
+    'https://html.duckduckgo.com/html/?q=news',
+    'https://search.yahoo.com/search;_ylt=AwrFQ?p=news',
+    'https://www.ecosia.org/search?q=news',
+    'https://www.startpage.com/sp/search?query=news',
+    'https://search.brave.com/search?q=news',
+    'https://www.qwant.com/?q=news&t=web',
+    'https://yandex.ru/search/?text=news',
+    'https://www.baidu.com/s?wd=news',
+    'https://kagi.com/search?q=news',
+    'https://www.bbc.co.uk/search?q=election',
+    'https://news.google.com/search?q=climate&hl=en-GB',
+  ])('never captured (decision 165): %s → search', (url) => {
+    expect(skipReason(url, ctx)).toBe('search');
+  });
+  it.each([
+    'https://news.google.com/articles/CBMiSGh0dHBzOi8vd3d3LmJiYy5jby51aw?hl=en-GB',
+    'https://www.google.com/maps/place/Big+Ben',
+    'https://www.google.com/search/howsearchworks/our-approach/',
+    'https://news.example.com/search',
+    'https://news.example.com/2026/11/the-search-for-the-missing-climbers',
+    'https://news.yahoo.com/search-and-rescue-teams-reach-village-101500123.html',
+    'https://blog.kagi.com/search-without-ads',
+  ])('captured like any page: %s', (url) => {
+    expect(skipReason(url, ctx)).toBeNull();
+  });
+  it('a search page is a search page whatever the site’s lists, the pause or the agreement say', () => {
+    const google = 'https://www.google.com/search?q=x';
+    expect(skipReason(google, { ...ctx, disabledDomains: ['google.com'] })).toBe('search');
+    expect(skipReason(google, { ...ctx, localIgnored: ['google.com'] })).toBe('search');
+    expect(skipReason(google, { ...ctx, pausedUntil: 2000 })).toBe('search');
+    expect(skipReason(google, { ...ctx, consented: false })).toBe('search');
+    // The more fundamental reasons first.
+    expect(skipReason(google, { ...ctx, incognito: true })).toBe('private');
+    expect(skipReason('https://user:pass@www.google.com/search?q=x', ctx)).toBe('credentials');
+  });
   it('nothing is captured before the person agrees (decision 115)', () => {
     expect(skipReason('https://news.example.com/a', { ...ctx, consented: false })).toBe('no-consent');
   });
@@ -120,11 +160,34 @@ describe('capture in the background', () => {
     const t = connected();
     expect((await handleCapture(t.ctx, page({ url: 'https://news.example.com/story?session=abc&email=a%40b.c#top' }), tab)).status).toBe('queued');
     expect((await handleCapture(t.ctx, page({ url: 'https://www.youtube.com/watch?v=abc123&t=9s&si=x' }), tab)).status).toBe('queued');
-    expect(await handleCapture(t.ctx, page({ url: 'https://news.example.com/search?q=x', text: 'No results for "x". Try again.' }), tab)).toEqual({ status: 'skipped' });
+    expect(await handleCapture(t.ctx, page({ url: 'https://news.example.com/tag/qzxv', text: 'No stories tagged "qzxv". Try again.' }), tab)).toEqual({ status: 'skipped' });
     expect(await handleCapture(t.ctx, page({ url: 'http://10.0.0.5/salaries' }), tab)).toEqual({ status: 'skipped', reason: 'private-network' });
     await t.ctx.queue.flush();
     const sent = t.calls.filter((c) => c.path === '/api/extension/touchpoints').map((c) => (c.body as { url: string }).url);
     expect(sent).toEqual(['https://news.example.com/story', 'https://www.youtube.com/watch?v=abc123']);
+  });
+
+  it('never reads a search results page (decision 165): the check refuses it, and a capture of one sends and keeps nothing', async () => {
+    const t = connected();
+    const search = 'https://www.google.com/search?q=divorce+lawyer+near+me';
+    expect(await handleCaptureCheck(t.ctx, search, tab)).toEqual({ capture: false, reason: 'search', dwellMs: 3000 });
+    const results = page({
+      url: search,
+      title: 'divorce lawyer near me - Google Search',
+      text: 'About 1,230,000 results. Divorce lawyers near you: compare ratings, fees and reviews of family law firms.',
+    });
+    expect(await handleCapture(t.ctx, results, tab)).toEqual({ status: 'skipped', reason: 'search' });
+    expect(await handleCapture(t.ctx, { ...results, url: 'https://duckduckgo.com/?q=divorce+lawyer&ia=web' }, tab)).toEqual({
+      status: 'skipped',
+      reason: 'search',
+    });
+    await t.ctx.queue.flush();
+    expect(t.calls.filter((c) => c.path === '/api/extension/touchpoints')).toEqual([]);
+    expect(t.data.queue ?? []).toEqual([]);
+    expect(t.data.lastAnalysisByTab ?? {}).toEqual({});
+    // The popup over it says why, in words.
+    const state = await popupState(t.ctx, tab.id, search);
+    expect(state.site).toMatchObject({ host: 'google.com', reason: 'search' });
   });
 
   it('"Ignore this site" adds the site to the account’s list with the key, and it is skipped at once', async () => {

@@ -6,6 +6,7 @@ import { messages } from '@mediadiet/contract/messages';
 import type { PopupState } from '../src/messaging';
 import { DEFAULT_LABEL_SETTINGS, LABELS_STORAGE_KEY, type LabelSettings } from '../src/labels/settings';
 import { setUpSiteLabels } from '../src/popup/site-labels';
+import { SKIP_REASON_TEXT, type SkipReason } from '../src/skip-reasons';
 import { MOOD_SENT_ON_TAP, render, renderMood, setControlsBusy } from '../src/popup/view';
 import { fakeBrowser } from './fakes';
 
@@ -53,6 +54,25 @@ describe('popup', () => {
     for (const id of CONTROLS) expect(control(id).disabled, id).toBe(true);
     render(document, state());
     for (const id of CONTROLS) expect(control(id).disabled, id).toBe(false);
+  });
+
+  it('says in words why the site is not analysed; on a search results page, with nothing to ignore', () => {
+    const search = { host: 'google.com', url: 'https://www.google.com/search?q=x', locallyIgnored: false };
+    render(document, state({ site: { ...search, reason: 'search' } }));
+    expect(document.getElementById('site-host')!.textContent).toBe('google.com');
+    expect(document.getElementById('site-reason')!.textContent).toBe(
+      'Search results pages are never analysed: what you search for is not sent to Media Diet.',
+    );
+    expect(control('ignore').disabled).toBe(true);
+    // Ignored on this browser before: it can still be undone from here.
+    render(document, state({ site: { ...search, reason: 'search', locallyIgnored: true } }));
+    expect(control('ignore').textContent).toBe('Stop ignoring this site');
+    expect(control('ignore').disabled).toBe(false);
+    // Every reason has its words.
+    for (const [reason, text] of Object.entries(SKIP_REASON_TEXT) as [SkipReason, string][]) {
+      render(document, state({ site: { ...search, reason, locallyIgnored: true } }));
+      expect(document.getElementById('site-reason')!.textContent, reason).toBe(text);
+    }
   });
 
   it('disables them again while an action is under way', () => {

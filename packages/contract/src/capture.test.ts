@@ -47,6 +47,19 @@ describe('captureUrlProblem', () => {
     expect(captureUrlProblem('not a url')).toBe('not-http');
   });
 
+  it('refuses search pages (decision 165), with the query or as kept without it', () => {
+    expect(captureUrlProblem('https://www.google.com/search?q=divorce+lawyer')).toBe('search');
+    expect(captureUrlProblem(cleanCaptureUrl('https://www.google.co.uk/search?q=divorce+lawyer'))).toBe('search');
+    expect(captureUrlProblem('https://duckduckgo.com/')).toBe('search');
+    expect(captureUrlProblem('https://www.bbc.co.uk/search?q=election')).toBe('search');
+    // The more fundamental problems first.
+    expect(captureUrlProblem('https://user:pass@www.google.com/search?q=x')).toBe('credentials');
+    // An engine's other pages, and a site's search page without the search in its address, are pages like any.
+    expect(captureUrlProblem('https://news.google.com/articles/CBMiSGh0dHBz')).toBeNull();
+    expect(captureUrlProblem('https://www.google.com/maps/place/Big+Ben')).toBeNull();
+    expect(captureUrlProblem('https://www.bbc.co.uk/search')).toBeNull();
+  });
+
   it('lets ordinary public pages through', () => {
     expect(captureUrlProblem('https://www.bbc.co.uk/news/articles/c1')).toBeNull();
     expect(captureUrlProblem(new URL('http://calm-garden.test:8080/morning'))).toBeNull();

@@ -6,6 +6,8 @@
  *   private network: loopback, RFC 1918, carrier-grade NAT, link-local and unique-local addresses, `localhost`,
  *   the private-use names (`.local`, `.internal`, `.lan`, `.home.arpa`, `.localhost`, `.intranet`, `.corp`) and
  *   single-label intranet names (`http://wiki/`).
+ * - Never captured either: search pages — the search engines' results pages and a site's own search results
+ *   (search-pages.ts, decision 165).
  * - Kept: scheme, host, port and path. The query string and the fragment are dropped, except the few parameters
  *   of `URL_KEPT_PARAMS` that name the content itself (a video id): a query often carries a session, an e-mail
  *   address or a search.
@@ -13,9 +15,10 @@
  *
  * Import-free (no zod) so that the content script can bundle it.
  */
+import { isSearchPage } from './search-pages';
 
 /** Why an address is never captured. */
-export type CaptureUrlProblem = 'not-http' | 'credentials' | 'private-network';
+export type CaptureUrlProblem = 'not-http' | 'credentials' | 'private-network' | 'search';
 
 /** Private-use names (RFC 6761/6762, RFC 8375, ICANN's `.internal`) and the common intranet suffixes. */
 export const PRIVATE_NAME_SUFFIXES: readonly string[] = [
@@ -99,6 +102,7 @@ export function captureUrlProblem(url: string | URL): CaptureUrlProblem | null {
   if (u.protocol !== 'http:' && u.protocol !== 'https:') return 'not-http';
   if (u.username !== '' || u.password !== '') return 'credentials';
   if (isPrivateHost(u.hostname)) return 'private-network';
+  if (isSearchPage(u)) return 'search';
   return null;
 }
 

@@ -773,6 +773,8 @@ export const messages = {
     touchpointPrivateNetwork:
       'Pages on a private network (this computer, a home or office network, intranet names) are never captured',
     touchpointCredentials: 'Addresses with a user name or password in them are never captured',
+    touchpointSearchPage:
+      "Search results pages (a search engine's, or a site's own search) are never captured",
     touchpointTooShort: (min: number) =>
       `The page has too little text to analyse (fewer than ${min} characters); it is neither analysed nor billed`,
     touchpointCapturedAt: (days: number) =>

@@ -94,7 +94,8 @@ export function render(doc: Document, s: PopupState): void {
         reason === 'protected' ||
         reason === 'web-app' ||
         reason === 'private-network' ||
-        reason === 'credentials'));
+        reason === 'credentials' ||
+        reason === 'search'));
 
   // Pause: for 15 minutes, an hour or until tomorrow; while paused, until when and "Resume now".
   const paused = s.pausedUntil > 0;

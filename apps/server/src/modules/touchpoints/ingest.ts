@@ -12,9 +12,10 @@ import type { UsageService } from '../billing/usage-service.ts';
 import * as repo from './repository.ts';
 
 /**
- * Touch-point ingest (decision 061): validate, refuse ignored/protected sites and our own pages, check the
- * plan's allowance (402 early) and store the row, in one statement — the acknowledgement is given once the row is
- * committed, so nothing acknowledged is lost. Scoring happens in the worker.
+ * Touch-point ingest (decision 061): validate, refuse what is never captured (decisions 112 and 165: private hosts,
+ * credentials, search pages), ignored/protected sites and our own pages, check the plan's allowance (402 early)
+ * and store the row, in one statement — the acknowledgement is given once the row is committed, so nothing
+ * acknowledged is lost. Scoring happens in the worker.
  */
 
 /** 200 KB of page text (UTF-8 bytes); the contract also caps characters (TOUCHPOINT_TEXT_MAX). */
@@ -83,6 +84,7 @@ export function createIngestService(deps: {
       if (problem === 'not-http') throw badRequest(`url: ${messages.server.touchpointUrlScheme}`);
       if (problem === 'credentials') throw httpError(422, messages.server.touchpointCredentials);
       if (problem === 'private-network') throw httpError(422, messages.server.touchpointPrivateNetwork);
+      if (problem === 'search') throw httpError(422, messages.server.touchpointSearchPage);
       const capturedAt = new Date(body.capturedAt);
       const now = clock().getTime();
       if (

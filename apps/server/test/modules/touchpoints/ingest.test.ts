@@ -154,6 +154,34 @@ describe('POST /api/extension/touchpoints: what is never captured (decision 112)
     await expectUploadRefused(touchpoint({ url: 'https://user@news.example.org/a' }), 422, 'user name or password');
   });
 
+  it('refuses search results pages (decision 165), as kept or with the search, and stores nothing of them', async () => {
+    const before = await t.app.usage.current(userId);
+    for (const url of [
+      // What an extension sends: the address without its query.
+      'https://www.google.com/search',
+      'https://www.google.de/search',
+      'https://www.bing.com/search',
+      'https://duckduckgo.com/',
+      'https://search.yahoo.com/search;_ylt=AwrFQ4x',
+      'https://yandex.ru/search/',
+      'https://www.baidu.com/s',
+      // An old or modified extension that sends the search too.
+      'https://www.google.com/search?q=divorce+lawyer+near+me&oq=divorce',
+      'https://html.duckduckgo.com/html/?q=divorce+lawyer',
+      'https://www.bbc.co.uk/search?q=divorce+lawyer',
+    ]) {
+      await expectUploadRefused(touchpoint({ url }), 422, 'Search results pages');
+      await expectUploadRefused(touchpoint({ url, text: undefined, scores: deviceScores() }), 422, 'Search results pages');
+    }
+    const rows = await t.db.select({ host: touchpoints.host, title: touchpoints.title }).from(touchpoints).where(eq(touchpoints.userId, userId));
+    expect(rows.filter((r) => /google|bing|duckduckgo|yahoo|yandex|baidu|bbc/.test(r.host))).toEqual([]);
+    expect(await t.app.usage.current(userId)).toEqual(before);
+    // An engine's other pages, and a site's search page without the search in its address, are pages like any.
+    for (const url of ['https://news.google.com/articles/CBMiSGh0dHBz', 'https://www.bbc.co.uk/search']) {
+      expect((await postTouchpoint(t, apiKey, touchpoint({ url }))).statusCode, url).toBe(202);
+    }
+  });
+
   it('neither stores nor bills a near-empty page', async () => {
     const before = await t.app.usage.current(userId);
     const url = 'https://search.example.org/results';
