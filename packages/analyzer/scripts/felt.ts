@@ -30,7 +30,7 @@ import { isotonicFit } from '../src/stats.ts';
 import { dataPath, loadEmoBank, loadGoEmotions, loadNyt, nytArticles } from './data.ts';
 import { loadEmbeddings, type Embeddings } from './embedding.ts';
 
-export const FELT_BASE_VERSION = '2.3.0';
+export const FELT_BASE_VERSION = '2.4.0';
 
 /** Empath categories (Fast et al. 2016, MIT) whose words carry each of our categories for a reader. */
 export const EMPATH_MAP: Record<CategoryId, readonly string[]> = {

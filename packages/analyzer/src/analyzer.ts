@@ -1,6 +1,7 @@
 import { CATEGORIES, type CategoryId } from '@mediadiet/contract/categories';
 import { countTokens } from './tokens.ts';
 import { scopedCueWords, splitSentences } from './text.ts';
+import { listingSentences } from './listing.ts';
 import { REVERSAL_FACTOR, REVERSAL_SCOPE, REVERSERS, composedVaderScores } from './composition.ts';
 import {
   applyCalibration,
@@ -137,10 +138,15 @@ export class AffectModel {
     return { text, compound: v.compound, posMinusNeg, probability, hit, topic, auxiliary, lexical, wordValence, wordValenceMin };
   }
 
-  /** Sentence evidence and valence features of a page. */
+  /**
+   * Sentence evidence and valence features of a page. A sentence of a product listing without a narrative clause
+   * (src/listing.ts) has the evidence of a sentence without words: it is read, and felt as nothing.
+   */
   evidence(title: string | undefined, text: string): PageEvidence {
-    const parts = [...(title?.trim() ? splitSentences(title) : []), ...splitSentences(text)];
-    const sentences = parts.map((s) => this.sentence(s));
+    const heading = title?.trim() ? splitSentences(title) : [];
+    const parts = [...heading, ...splitSentences(text)];
+    const listing = listingSentences(parts, Math.max(1, heading.length));
+    const sentences = parts.map((s, i) => (listing[i] ? { ...this.sentence(''), text: s } : this.sentence(s)));
     return { sentences, features: this.features(sentences) };
   }
 

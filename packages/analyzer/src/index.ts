@@ -5,6 +5,7 @@ import type { AnalysisResult, AnalyzeInput } from './types.ts';
 export { AffectModel, BASE_SCORE_POWER, CATEGORY_PRIOR, CORRELATION_PRIOR, correlate, lexicalValence } from './analyzer.ts';
 export { PATTERN_HALF, VERDICTS, floorShares, leanVerdict, patternStrength, polarity, sentenceIntensity, verdictDrivers, verdictOf } from './felt.ts';
 export type { FeltModel, Verdict, VerdictModel, VerdictResult } from './felt.ts';
+export { isNarrative, isSpecList, listingSentences, listingSignals, readsAsListing } from './listing.ts';
 export { POPULATION_SENSITIVITIES, resolveSensitivities, sensitivitiesFromLikert } from './profile.ts';
 export { countTokens, TOKENIZER } from './tokens.ts';
 export type { AnalysisResult, AnalyzeInput, CategoryScore, ClassificationAnalysis, Profile } from './types.ts';
