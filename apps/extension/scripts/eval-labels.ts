@@ -12,6 +12,10 @@
  *
  * The data is read at run time from ../shared/data/semeval2007/headlines-dev.tsv (or the folder MEDIADIET_DATA
  * names): research data without a stated licence, for evaluation only; nothing of it is kept in the repository.
+ *
+ * Also the share of product listings labelled neutral (decision 164), on the project's own shop and spec-sheet
+ * results (headline + snippet): the development set the listing rule was chosen on (test/listings-dev.ts) and the
+ * check set written apart from it (test/listings-check.ts). These need no data folder.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -21,6 +25,8 @@ import { dataPath, loadHeadlines } from '@mediadiet/analyzer/data';
 import { VERDICTS, type Verdict } from '@mediadiet/contract/analysis';
 import { headlineResult } from '../src/analyzer/protocol.ts';
 import { labelFor } from '../src/labels/label.ts';
+import { LISTINGS_CHECK } from '../test/listings-check.ts';
+import { LISTINGS_DEV, type Listing } from '../test/listings-dev.ts';
 
 const FILE = dataPath('semeval2007/headlines-dev.tsv');
 
@@ -67,7 +73,34 @@ export function agreement(rows: readonly { valence: number; text: string }[]): A
   };
 }
 
+export interface ListingAgreement {
+  neutral: number;
+  of: number;
+  /** The listings that got a side, with it. */
+  sided: { listing: Listing; verdict: Verdict }[];
+}
+
+/** How many product listings are labelled neutral, as the extension labels a link (no profile, no site history). */
+export function listingAgreement(listings: readonly Listing[]): ListingAgreement {
+  const sided: ListingAgreement['sided'] = [];
+  for (const listing of listings) {
+    const verdict = labelVerdict(listing.headline, listing.snippet);
+    if (!verdict) throw new Error('the analyzer gave no verdict');
+    if (verdict !== 'neutral') sided.push({ listing, verdict });
+  }
+  return { neutral: listings.length - sided.length, of: listings.length, sided };
+}
+
 function main(): void {
+  for (const [name, listings] of [
+    ['development set', LISTINGS_DEV],
+    ['check set', LISTINGS_CHECK],
+  ] as const) {
+    const a = listingAgreement(listings);
+    console.info(`product listings labelled neutral, ${name}: ${a.neutral} of ${a.of}`);
+    for (const { listing, verdict } of a.sided) console.info(`  ${verdict}: ${listing.headline}`);
+  }
+  console.info('');
   if (!existsSync(FILE)) {
     console.error(
       `eval:labels: ${FILE} is missing (the shared data folder next to the repository, or MEDIADIET_DATA).`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agreement, labelVerdict, readerClass } from '../scripts/eval-labels';
+import { agreement, labelVerdict, listingAgreement, readerClass } from '../scripts/eval-labels';
 
 describe('eval:labels', () => {
   it('sorts readers by the task’s coarse valence classes: ≤ −50 negative, ≥ +50 positive', () => {
@@ -27,5 +27,18 @@ describe('eval:labels', () => {
     expect(a.table.negative.draining).toBe(1);
     expect(a.table.positive.uplifting).toBe(1);
     expect(Object.values(a.table.neither).reduce((s, x) => s + x, 0)).toBe(1);
+  });
+
+  it('counts the product listings labelled neutral and names the ones that got a side', () => {
+    const kettle = {
+      headline: 'Stainless steel kettle, 1.7 litres, 2200 W',
+      snippet: 'Boils 1.7 litres in about four minutes. Cordless base, limescale filter, auto shut-off.',
+    };
+    const massacre = { headline: 'Gunmen massacre 40 villagers in overnight attack', snippet: '' };
+    expect(listingAgreement([kettle, massacre])).toEqual({
+      neutral: 1,
+      of: 2,
+      sided: [{ listing: massacre, verdict: 'draining' }],
+    });
   });
 });
