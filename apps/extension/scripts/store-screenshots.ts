@@ -94,6 +94,8 @@ const RESULTS = `<!doctype html><html lang="en"><head><meta charset="utf-8"><tit
   ['https://world.example.org/massacre', 'Dozens killed in village massacre, survivors describe terror', 'Gunmen attacked the village at night, killing dozens and leaving families grieving.'],
   ['https://shop.example.net/kettle', 'Stainless steel kettle, 1.7 litres, 2200 W', 'Boils 1.7 litres in about four minutes. Cordless base, limescale filter, auto shut-off.'],
   ['https://city.example.com/bridge-vote', 'Council approves new river bridge after long debate', 'The plan passed narrowly; residents remain divided over the cost and the closures.'],
+  ['https://science.example.edu/river-otters', 'Otters return to the river after forty years, delighting walkers', 'Cleaner water brought the otters back; children on the towpath cheered the first sighting.'],
+  ['https://books.example.net/rivers-atlas', 'The Rivers Atlas, hardback, 320 pages', 'Maps of 200 rivers with photographs and an index. In stock, free delivery.'],
 ].map(([href, title, snippet]) => `<div class="g"><div><a href="${href}"><h3>${title}</h3></a></div><div class="VwiC3b">${snippet}</div></div>`).join('')}</div></div></body></html>`;
 
 async function servePages(context: BrowserContext): Promise<void> {
