@@ -1,7 +1,7 @@
 /**
- * A Chromium build of the extension in a folder of its own, pointed at a server of the caller's: the end-to-end
- * journeys, the labels bench and the store screenshots each load one (`scripts/build.ts` with
- * MEDIADIET_EXTENSION_OUT). Answers the unpacked folder, `<out>/chrome`.
+ * A build of the extension in a folder of its own, pointed at a server of the caller's: the end-to-end journeys
+ * (Chromium and Firefox), the labels bench and the store screenshots each load one (`scripts/build.ts` with
+ * MEDIADIET_EXTENSION_OUT). Answers the unpacked folder, `<out>/chrome` or `<out>/firefox`.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -9,8 +9,22 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export function buildChromeCopy(out: string, opts: { apiBase: string; webOrigin: string; dwellMs?: number }): string {
-  const result = spawnSync(path.join(root, '../../node_modules/.bin/tsx'), [path.join(root, 'scripts/build.ts'), '--target', 'chrome'], {
+export interface CopyOptions {
+  apiBase: string;
+  webOrigin: string;
+  dwellMs?: number;
+}
+
+export function buildChromeCopy(out: string, opts: CopyOptions): string {
+  return buildCopy('chrome', out, opts);
+}
+
+export function buildFirefoxCopy(out: string, opts: CopyOptions): string {
+  return buildCopy('firefox', out, opts);
+}
+
+function buildCopy(target: 'chrome' | 'firefox', out: string, opts: CopyOptions): string {
+  const result = spawnSync(path.join(root, '../../node_modules/.bin/tsx'), [path.join(root, 'scripts/build.ts'), '--target', target], {
     cwd: root,
     encoding: 'utf8',
     env: {
@@ -22,5 +36,5 @@ export function buildChromeCopy(out: string, opts: { apiBase: string; webOrigin:
     },
   });
   if (result.status !== 0) throw new Error(`The extension build failed:\n${result.stdout}\n${result.stderr}`);
-  return path.join(out, 'chrome');
+  return path.join(out, target);
 }
