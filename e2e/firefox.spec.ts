@@ -18,27 +18,10 @@ import {
   type TestPage,
 } from './fixtures/extension.ts';
 import { clickInPage, launchFirefox, startSitesProxy, type Firefox } from './fixtures/firefox.ts';
-import { googleResultsPage, RESULT_HOSTS, startResultSites, type ResultItem } from './fixtures/results.ts';
+import { googleResultsPage, MASSACRE, PUPPY, RESULT_HOSTS, startResultSites, TOASTER } from './fixtures/results.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-const MASSACRE: ResultItem = {
-  url: 'https://www.worldnews.example/africa/village-massacre',
-  headline: 'Gunmen massacre 40 villagers in overnight attack',
-  snippet: 'Survivors described bodies in the streets as soldiers searched burned homes for the missing.',
-};
-const PUPPY: ResultItem = {
-  url: 'https://www.goodnews.example/pets/puppy-rescued-from-storm-drain',
-  headline: 'Firefighters rescue puppy trapped in storm drain, reunite it with overjoyed family',
-  snippet:
-    'The happy pup was warm, safe and wagging its tail within the hour, and the family thanked the crew with cake.',
-};
-const TOASTER: ResultItem = {
-  url: 'https://www.kitchenshop.example/toasters/acme-2-slice-800w',
-  headline: 'Acme 2-slice toaster, stainless steel, 800 W',
-  snippet:
-    'Product details: 2 slots, 6 browning settings, removable crumb tray. Dimensions 28 x 18 x 20 cm. In stock.',
-};
 
 const ARTICLE_HOST = 'harbour-news.test';
 const ARTICLE: TestPage = {

@@ -33,9 +33,12 @@ import {
   googleNewsFrontPage,
   googleResultsPage,
   hackerNewsFrontPage,
+  MASSACRE,
+  PUPPY,
   redditFrontPage,
   RESULT_HOSTS,
   startResultSites,
+  TOASTER,
   type ResultItem,
 } from './fixtures/results.ts';
 
@@ -49,23 +52,6 @@ const DWELL_MS = 2000;
 /** Set to a folder to keep screenshots of the labelled pages (1280 and 360 px). */
 const SCREENSHOTS = process.env.LABELS_SCREENSHOT_DIR;
 
-const MASSACRE: ResultItem = {
-  url: 'https://www.worldnews.example/africa/village-massacre',
-  headline: 'Gunmen massacre 40 villagers in overnight attack',
-  snippet: 'Survivors described bodies in the streets as soldiers searched burned homes for the missing.',
-};
-const PUPPY: ResultItem = {
-  url: 'https://www.goodnews.example/pets/puppy-rescued-from-storm-drain',
-  headline: 'Firefighters rescue puppy trapped in storm drain, reunite it with overjoyed family',
-  snippet:
-    'The happy pup was warm, safe and wagging its tail within the hour, and the family thanked the crew with cake.',
-};
-const TOASTER: ResultItem = {
-  url: 'https://www.kitchenshop.example/toasters/acme-2-slice-800w',
-  headline: 'Acme 2-slice toaster, stainless steel, 800 W',
-  snippet:
-    'Product details: 2 slots, 6 browning settings, removable crumb tray. Dimensions 28 x 18 x 20 cm. In stock.',
-};
 const PARKS_HEADLINE = 'Council publishes its annual report on local parks';
 const PARKS_SNIPPET =
   'The report lists the parks, their opening hours and the maintenance schedule for next year.';

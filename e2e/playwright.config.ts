@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 
-/** Debian's Chromium; Playwright never downloads a browser (scripts/ensure-chromium.sh installs this one). */
+/** Debian's Chromium; Playwright never downloads a browser (scripts/ensure-browsers.sh installs this one). */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
 export default defineConfig({
