@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { parseEnv } from './src/config/env-schema.ts';
 import {
+  dropZodJsonSchema,
   inlineContractLiterals,
   precompress,
   preloadScreenChunks,
@@ -59,6 +60,7 @@ export default defineConfig(({ command, mode }) => ({
     react(),
     tailwindcss(),
     treeShakeReactRouter(),
+    dropZodJsonSchema(),
     pureContractDeclarations(),
     inlineContractLiterals(),
     preloadScreenChunks(),
