@@ -86,7 +86,8 @@ export default defineConfig(({ command, mode }) => ({
         // `react`: what every page runs. `vendor`: React Router and TanStack Query, which the full app runs and
         // the signed-out sign-in page does not. `catalogue`: the contract's zod-free messages and constants, which
         // every page reads. `schemas`: zod and the contract's schema modules, which only pages that talk to
-        // the server load (docs/decisions/073).
+        // the server load (docs/decisions/073); with everything they import, so its size is checked
+        // (src/app/route-budget.test.ts, decision 166).
         codeSplitting: {
           groups: [
             {
