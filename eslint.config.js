@@ -185,6 +185,20 @@ export default tseslint.config(
     },
   },
   {
+    // The web app's production build drops zod's JSON-Schema conversion (vite-plugins.ts `dropZodJsonSchema`,
+    // decision 166): a schema's `toJSONSchema()` or `z.toJSONSchema(…)` would not work in the built app.
+    files: [`${webSrc}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          property: 'toJSONSchema',
+          message: 'The web build drops zod\'s JSON-Schema conversion (decision 166); the server serves the schemas (OpenAPI).',
+        },
+      ],
+    },
+  },
+  {
     // No import cycles anywhere (issue 27): every TypeScript file of the apps, packages, e2e and bench. Type-only
     // imports do not count (they leave no runtime edge); lazy `import()`s do. import-x reads only the files whose
     // extension `import-x/extensions` names (JavaScript alone by default, which left TypeScript unchecked).

@@ -36,6 +36,52 @@ export function treeShakeReactRouter(): Plugin {
   };
 }
 
+/**
+ * zod's classic API gives every schema a JSON-Schema conversion: each schema class's constructor sets
+ * `_zod.processJSONSchema` to a function of zod's JSON-Schema processors, and the shared prototype has
+ * `toJSONSchema()` and `~standard.jsonSchema`. Those references keep zod's whole JSON-Schema generator
+ * (most of `json-schema-processors.js`, `to-json-schema.js`: 18 kB, 5 kB gzip) in every chunk that parses, though
+ * the web app never converts a schema (the server does, for its OpenAPI document; lint forbids it in the app).
+ * A production build drops the three, so tree-shaking drops the generator. Throws when zod's file no longer
+ * has that shape, so an upgrade is looked at rather than silently keeping the generator.
+ */
+export function dropZodJsonSchema(): Plugin {
+  return {
+    name: 'mediadiet:drop-zod-json-schema',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]node_modules[\\/]zod[\\/]v4[\\/]classic[\\/]schemas\.js$/ },
+      handler(code, id) {
+        const hooks = code.match(/^\s*inst\._zod\.processJSONSchema = .*$/gm) ?? [];
+        const out = code
+          .replace(
+            /^\s*inst\._zod\.processJSONSchema = \(ctx, json, params\) => processors\.\w+\(inst, ctx, json, params\);\n/gm,
+            '',
+          )
+          .replace(
+            /\n\s*jsonSchema: \{\n\s*input: createStandardJSONSchemaMethod\(this, "input"\),\n\s*output: createStandardJSONSchemaMethod\(this, "output"\),\n\s*\},/,
+            '',
+          )
+          .replace(
+            /\n\s*toJSONSchema\(params\) \{\n\s*return createToJSONSchemaMethod\(this, \{\}\)\(params\);\n\s*\},/,
+            '',
+          );
+        // What stays of the processors' module is `aggregateChecks` (the `.minLength`, `.format` … getters).
+        const left =
+          /processJSONSchema|(?<![\w-])processors\.(?!aggregateChecks\()|create\w*JSONSchemaMethod\(/.exec(
+            out,
+          );
+        if (hooks.length === 0 || left) {
+          throw new Error(
+            `dropZodJsonSchema: ${id} no longer has the expected shape (${left ? `"${left[0]}" left` : 'no processJSONSchema'}); update the plugin for this zod version`,
+          );
+        }
+        return { code: out, map: null };
+      },
+    },
+  };
+}
+
 interface AstNode {
   type: string;
   start: number;

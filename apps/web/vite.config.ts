@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { parseEnv } from './src/config/env-schema.ts';
 import {
+  dropZodJsonSchema,
   inlineContractLiterals,
   precompress,
   preloadScreenChunks,
@@ -59,6 +60,7 @@ export default defineConfig(({ command, mode }) => ({
     react(),
     tailwindcss(),
     treeShakeReactRouter(),
+    dropZodJsonSchema(),
     pureContractDeclarations(),
     inlineContractLiterals(),
     preloadScreenChunks(),
@@ -84,7 +86,8 @@ export default defineConfig(({ command, mode }) => ({
         // `react`: what every page runs. `vendor`: React Router and TanStack Query, which the full app runs and
         // the signed-out sign-in page does not. `catalogue`: the contract's zod-free messages and constants, which
         // every page reads. `schemas`: zod and the contract's schema modules, which only pages that talk to
-        // the server load (docs/decisions/073).
+        // the server load (docs/decisions/073); with everything they import, so its size is checked
+        // (src/app/route-budget.test.ts, decision 166).
         codeSplitting: {
           groups: [
             {

@@ -18,6 +18,7 @@
  *   no pending extension wizard, empty history and insights; with `--with-data` one analysis and insights
  *   with results (the donut chart loads too).
  * Budgets (issue #7): login ≤ 100 kB, dashboard ≤ 200 kB (1 kB = 1000 bytes). Exit code 0 either way: this prints figures.
+ * The unit tests check the static part of the same pages on a build, without a browser (src/app/route-budget.test.ts).
  */
 import { createServer } from 'node:http';
 import { readFile, stat, writeFile } from 'node:fs/promises';

@@ -262,6 +262,14 @@ describe('ignored-site domains (spec §5, widened by decision 113)', () => {
     'nhs.uk',
     'gov.uk',
     'xn--bcher-kva.example',
+    // What a public-suffix reading would say changes nothing (decision 166): a registry's suffix, a wildcard
+    // rule's names and its exception, a private suffix's sites, an unknown or an IDN top-level name.
+    'co.uk',
+    'foo.kawasaki.jp',
+    'city.kawasaki.jp',
+    'ada.github.io',
+    'shop.local.test',
+    'xn--e1afmkfd.xn--p1ai',
   ])('accepts %s', (d) => {
     expect(DomainSchema.parse(d)).toBe(d.trim().toLowerCase());
   });

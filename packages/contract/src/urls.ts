@@ -1,4 +1,3 @@
-import { parse as parseDomain } from 'tldts';
 import * as z from 'zod';
 import { successWith } from './common';
 import { messages } from './messages';
@@ -23,20 +22,21 @@ const TOP_LEVEL = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 
 /**
  * True for a host name that is a registrable domain or one of its subdomains (`x.com`, `bbc.co.uk`,
- * `news.ycombinator.com`), read with the public suffix list (`tldts`). A multi-label public suffix is accepted
- * too: `nhs.uk` and `gov.uk` are suffixes on the list and sites of their own (the default list holds both), and
- * the list cannot tell those from a registry's `co.uk`, which only widens what the user ignores. Refused: a
- * single label, an IP address, and anything that is not a host name (a URL, a path, spaces, `*`, `_`).
- * Expects lower case.
+ * `news.ycombinator.com`), or a multi-label public suffix (`nhs.uk` and `gov.uk` are suffixes on the public
+ * suffix list and sites of their own; the default list holds both): labels of letters, digits and hyphens (1 to
+ * 63, no leading or trailing hyphen), at least two of them, a top-level label of 2+ letters or an IDN `xn--`
+ * label, 253 characters at most. Unknown top-level names are accepted (`*.test`). Refused: a single label, an IP
+ * address, and anything that is not a host name (a URL, a path, spaces, `*`, `_`). Expects lower case.
+ *
+ * These rules are the whole check: a public-suffix lookup could not refuse a name they accept (under the list's
+ * default rule every such name is a suffix itself or has a registrable domain), so no suffix list is shipped
+ * with the contract, the web app or the extension (docs/decisions/166-shared-code-of-the-route-budgets.md).
  */
 export function isIgnorableDomain(value: string): boolean {
   if (value.length > 253) return false;
   const labels = value.split('.');
   if (labels.length < 2 || !labels.every((l) => LABEL.test(l))) return false;
-  if (!TOP_LEVEL.test(labels[labels.length - 1]!)) return false;
-  const parsed = parseDomain(value);
-  if (parsed.isIp || parsed.hostname !== value) return false;
-  return parsed.domain !== null || parsed.publicSuffix === value;
+  return TOP_LEVEL.test(labels[labels.length - 1]!);
 }
 
 /** A domain to ignore, as typed: trimmed, lower-cased, non-empty, a registrable domain or a subdomain of one. */

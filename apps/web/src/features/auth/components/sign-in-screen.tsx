@@ -14,7 +14,7 @@ import { removeItem } from '@/lib/storage';
 import { notify } from '@/lib/toast';
 import { signInForms } from '@/features/auth/components/lazy-sign-in-forms';
 import { useErrorParamToast } from '@/features/auth/hooks/use-error-param-toast';
-import { useOAuthPopupMessages } from '@/features/auth/hooks/use-oauth-popup-messages';
+import { loadOAuthReader, useOAuthPopupMessages } from '@/features/auth/hooks/use-oauth-popup-messages';
 
 /**
  * The sign-in screen (spec §2): states initial (Continue with Google / Continue with Email), login
@@ -172,7 +172,8 @@ function InitialStep({ onEmail }: { onEmail: () => void }) {
     // A modified click (new tab/window) keeps the link's own full-page flow.
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
-    startGoogleSignIn(env.apiBase);
+    // The popup answers with a message; its reader is fetched meanwhile.
+    if (startGoogleSignIn(env.apiBase) === 'popup') void loadOAuthReader().catch(() => {});
   };
   return (
     <div className="flex flex-col gap-3">
