@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, renderHook } from '@testing-library/react';
-import { lazyModule, useLazyModule } from '@/lib/lazy-module';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { lazyModule, useLazyModule, useLazyModuleState } from '@/lib/lazy-module';
 
 describe('lazyModule', () => {
   it('fetches once, then holds the module', async () => {
@@ -34,5 +34,29 @@ describe('lazyModule', () => {
     expect(first.result.current).toEqual({ name: 'loaded' });
     const later = renderHook(() => useLazyModule(module));
     expect(later.result.current).toEqual({ name: 'loaded' });
+  });
+});
+
+describe('useLazyModuleState', () => {
+  it('fetches when wanted, reports a failed fetch, and fetches again on retry', async () => {
+    const importer = vi
+      .fn<() => Promise<{ ok: boolean }>>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValueOnce({ ok: true });
+    const module = lazyModule(importer);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { result, rerender } = renderHook(({ wanted }) => useLazyModuleState(module, wanted, 'The part'), {
+      initialProps: { wanted: false },
+    });
+    expect(importer).not.toHaveBeenCalled();
+    rerender({ wanted: true });
+    await waitFor(() => expect(result.current.failed).toBe(true));
+    expect(result.current.loaded).toBeNull();
+    expect(error).toHaveBeenCalledWith('The part code could not be loaded', expect.any(Error));
+    act(() => result.current.retry());
+    await waitFor(() => expect(result.current.loaded).toEqual({ ok: true }));
+    expect(result.current.failed).toBe(false);
+    expect(importer).toHaveBeenCalledTimes(2);
+    error.mockRestore();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 /**
  * A module fetched on demand (a dynamic `import()`), held once it has arrived so components can render
@@ -58,4 +58,42 @@ export function useLazyModuleWhen<T>(module: LazyModule<T>, wanted: boolean, lab
       void module.load().catch((error: unknown) => console.error(`${label} code could not be loaded`, error));
   }, [module, wanted, loaded, label]);
   return loaded;
+}
+
+/** A module wanted on screen: the module once it has arrived, whether its fetch failed, and how to ask again. */
+export interface LazyModuleState<T> {
+  loaded: T | null;
+  failed: boolean;
+  retry: () => void;
+}
+
+/**
+ * Like `useLazyModuleWhen`, for a part of a screen that shows its loading and failure states itself (a lazy card
+ * with a loading block of its own height, and an error with "Try again" if its code cannot be fetched): the
+ * fetch starts the first time `wanted` is true; a failure is logged as `${label} code could not be loaded`
+ * and reported as `failed` until `retry` asks again.
+ */
+export function useLazyModuleState<T>(module: LazyModule<T>, wanted: boolean, label: string): LazyModuleState<T> {
+  const loaded = useLazyModule(module);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!wanted || loaded) return;
+    let live = true;
+    module.load().catch((error: unknown) => {
+      console.error(`${label} code could not be loaded`, error);
+      if (live) setFailed(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [module, wanted, loaded, label, attempt]);
+  return {
+    loaded,
+    failed: failed && !loaded,
+    retry: () => {
+      setFailed(false);
+      setAttempt((n) => n + 1);
+    },
+  };
 }

@@ -36,7 +36,11 @@ import { useRefetchOnZoneChange } from '@/lib/preferences';
 import { useExtension } from '@/features/extension/components/extension-provider';
 import { AnalysisDetail } from '@/features/analysis/components/analysis-detail';
 import { HistorySection } from '@/features/analysis/components/history-section';
-import { InsightsSection } from '@/features/analysis/components/insights-section';
+import {
+  hasInsightsContent,
+  InsightsSection,
+  useInsightsContentCode,
+} from '@/features/analysis/components/insights-section';
 import { useInsights } from '@/features/analysis/api/get-insights';
 import { useRecentAnalyses } from '@/features/analysis/api/get-recent-analyses';
 import { insightsGate } from '@/features/analysis/utils/insights';
@@ -204,7 +208,11 @@ function InsightsView({ isPremium }: { isPremium: boolean }) {
   const history = useRecentAnalyses();
   const insightsOpen = insightsGate(isPremium, questionnaireState) === 'open';
   const insights = useInsights(null, { enabled: insightsOpen && analysisId === null });
-  const answered = !history.isPending && !(insightsOpen && insights.isPending);
+  // The insights content's code comes with the first insights that have a period to show (decision 166).
+  const contentCode = useInsightsContentCode(insightsOpen ? insights.data : undefined);
+  const contentReady =
+    !insightsOpen || !hasInsightsContent(insights.data) || contentCode.loaded !== null || contentCode.failed;
+  const answered = !history.isPending && !(insightsOpen && insights.isPending) && contentReady;
   // The sections' first render (a month of cards, the chart) is a background, interruptible one: the loading
   // block stays until it is ready, and the main thread is never held for the whole of it.
   const showSections = useDeferredValue(answered, false);

@@ -20,9 +20,8 @@ import { ImpactBadge } from '@/features/analysis/components/impact-badge';
 import { PageHeading } from '@/features/analysis/components/page-heading';
 import { useAnalysisHref } from '@/features/analysis/hooks/use-analysis-href';
 import { formatCount } from '@/features/analysis/utils/format';
+import { PAGES_PARAMS } from '@/features/analysis/utils/insights';
 
-/** The list's place in the address, so it survives opening a detail and Back: `?page=2&verdict=draining…`. */
-export const PAGES_PARAMS = { page: 'page', verdict: 'verdict', category: 'category', site: 'site' } as const;
 
 const SITE = /^[a-z0-9.-]{1,253}$/i;
 

@@ -6,28 +6,43 @@ import type { QuestionnaireState } from '@mediadiet/contract/questionnaire';
 import { Button } from '@/components/ui/button';
 import { CardDescription, CardTitle, IconCard } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { cn } from '@/lib/cn';
+import { lazyModule, useLazyModuleState } from '@/lib/lazy-module';
 import { useInsights, type Period } from '@/features/analysis/api/get-insights';
-import { InsightPages, PAGES_PARAMS } from '@/features/analysis/components/insight-pages';
 import { LoadError, QueryFallback } from '@/components/ui/load-error';
 import {
   InsightsProcessingCard,
   UnlockInsightsCard,
 } from '@/features/analysis/components/insights-gate-cards';
 import { PeriodPicker } from '@/features/analysis/components/period-picker';
-import { PrintedSummary } from '@/features/analysis/components/printed-summary';
-import { TopDomainsTable } from '@/features/analysis/components/top-domains-table';
-import { TrendsPanel } from '@/features/analysis/components/trends-panel';
-import { VerdictTrendPanel } from '@/features/analysis/components/verdict-trend-panel';
 import {
   insightsGate,
+  PAGES_PARAMS,
   parsePeriodParam,
   PERIOD_PARAM,
   periodLabel,
   periodParam,
   responsePeriod,
 } from '@/features/analysis/utils/insights';
+
+/**
+ * A period's insights (the donut, the verdict trend, Top Domains, the pages list, the printed summary): fetched
+ * with the first insights that have a month of data, so an account without any, or whose insights are gated,
+ * never loads that code (decision 166). The dashboard's loading block waits for it on arrival (no layout shift).
+ */
+const insightsContent = lazyModule(() => import('@/features/analysis/components/insights-content'));
+const CONTENT_LABEL = 'The insights';
+
+/** Whether these insights have a period to show (and so need the content's code). */
+export const hasInsightsContent = (insights: InsightsResponse | undefined): boolean =>
+  (insights?.directories.length ?? 0) > 0;
+
+/**
+ * The insights content's code for `insights` (fetched when they have a period to show): what the dashboard's
+ * loading block waits for, so the section arrives whole.
+ */
+export function useInsightsContentCode(insights: InsightsResponse | undefined) {
+  return useLazyModuleState(insightsContent, hasInsightsContent(insights), CONTENT_LABEL);
+}
 
 export interface InsightsSectionProps {
   isPremium: boolean;
@@ -91,6 +106,7 @@ function InsightsBody({ reader }: { reader: string | undefined }) {
   // The current month's answer carries the month list; the chosen period's answer fills the content.
   const base = useInsights(null);
   const chosen = useInsights(requested);
+  const code = useInsightsContentCode(base.data);
   if (!base.data) return <QueryFallback query={base} title={messages.loading.insights} />;
   if (base.data.directories.length === 0) return <InsightsEmptyState />;
 
@@ -120,8 +136,8 @@ function InsightsBody({ reader }: { reader: string | undefined }) {
         />
       ) : null}
       {!shown && chosen.isPending ? <PageSpinner className="min-h-40" /> : null}
-      {shown ? (
-        <InsightsContent
+      {shown && code.loaded ? (
+        <code.loaded.InsightsContent
           insights={shown}
           reader={reader}
           periodName={shownName}
@@ -129,64 +145,13 @@ function InsightsBody({ reader }: { reader: string | undefined }) {
           current={responsePeriod(base.data)}
         />
       ) : null}
-    </div>
-  );
-}
-
-function InsightsContent({
-  insights,
-  reader,
-  periodName,
-  stale,
-  current,
-}: {
-  insights: InsightsResponse;
-  reader: string | undefined;
-  periodName: string;
-  stale: boolean;
-  /** The current month (the server's), for "this month" in the trend's words. */
-  current: Period;
-}) {
-  const period = responsePeriod(insights);
-  return (
-    <div
-      aria-busy={stale || undefined}
-      className={cn('flex flex-col gap-6 transition-opacity', stale && 'opacity-60')}
-    >
-      <PrintedSummary reader={reader} period={period} current={current} topDomains={insights.topDomains} />
-      {(insights.modelVersions?.length ?? 0) > 1 ? (
-        <p role="note" className="rounded-2xl border border-line bg-sunken p-4 text-sm text-ink-muted">
-          {messages.insights.mixedModels((insights.modelVersions ?? []).join(', '))}
-        </p>
+      {shown && !code.loaded ? (
+        code.failed ? (
+          <LoadError title={messages.loading.insights} onRetry={code.retry} />
+        ) : (
+          <PageSpinner className="min-h-40" />
+        )
       ) : null}
-      <Tabs defaultValue="trends">
-        <TabsList aria-label="Insights view" className="max-w-xs print:hidden">
-          <TabsTrigger value="trends">{messages.insights.trends}</TabsTrigger>
-          <TabsTrigger value="domains">{messages.insights.topDomains}</TabsTrigger>
-        </TabsList>
-        {/* Both panels stay mounted so the printed report (Export PDF) has the chart and the table. */}
-        <TabsContent value="trends" forceMount data-print-panel className="data-[state=inactive]:hidden">
-          <h4 className="mb-3 hidden text-lg font-semibold text-ink print:block">
-            {messages.insights.trends}
-          </h4>
-          <TrendsPanel trends={insights.trends} period={period} periodName={periodName} />
-          <VerdictTrendPanel period={period} current={current} />
-        </TabsContent>
-        <TabsContent value="domains" forceMount data-print-panel className="data-[state=inactive]:hidden">
-          <h4 className="mb-3 hidden text-lg font-semibold text-ink print:block">
-            {messages.insights.topDomains}
-          </h4>
-          <TopDomainsTable
-            domains={insights.topDomains}
-            caption={`${messages.insights.topDomains}, ${periodName}`}
-          />
-        </TabsContent>
-      </Tabs>
-      <InsightPages
-        key={periodParam(period)}
-        period={period}
-        sites={insights.topDomains.map((domain) => domain.domain)}
-      />
     </div>
   );
 }

@@ -25,6 +25,9 @@ export function insightsGate(isPremium: boolean, state: QuestionnaireState | und
   return 'open';
 }
 
+/** The list's place in the address, so it survives opening a detail and Back: `?page=2&verdict=draining…`. */
+export const PAGES_PARAMS = { page: 'page', verdict: 'verdict', category: 'category', site: 'site' } as const;
+
 // ── The period in the address: `?period=2025-01` (a month) or `?period=2025` (the whole year) ──────────
 export const PERIOD_PARAM = 'period';
 
