@@ -46,20 +46,6 @@ export function useLazyModule<T>(module: LazyModule<T>): T | null {
   return useSyncExternalStore(module.subscribe, module.current, () => null);
 }
 
-/**
- * The module once it has arrived, fetched the first time `wanted` is true (a dialog opening): what a
- * component that renders nothing until then uses. A failed fetch is logged as `${label} code could not be
- * loaded` and tried again the next time `wanted` turns true.
- */
-export function useLazyModuleWhen<T>(module: LazyModule<T>, wanted: boolean, label: string): T | null {
-  const loaded = useLazyModule(module);
-  useEffect(() => {
-    if (wanted && !loaded)
-      void module.load().catch((error: unknown) => console.error(`${label} code could not be loaded`, error));
-  }, [module, wanted, loaded, label]);
-  return loaded;
-}
-
 /** A module wanted on screen: the module once it has arrived, whether its fetch failed, and how to ask again. */
 export interface LazyModuleState<T> {
   loaded: T | null;
@@ -68,10 +54,10 @@ export interface LazyModuleState<T> {
 }
 
 /**
- * Like `useLazyModuleWhen`, for a part of a screen that shows its loading and failure states itself (a lazy card
- * with a loading block of its own height, and an error with "Try again" if its code cannot be fetched): the
- * fetch starts the first time `wanted` is true; a failure is logged as `${label} code could not be loaded`
- * and reported as `failed` until `retry` asks again.
+ * The module once it has arrived, fetched the first time `wanted` is true, for a part of a screen that shows its
+ * loading and failure states itself (a lazy card with a loading block of its own height, and an error with "Try
+ * again" if its code cannot be fetched). A failure is logged as `${label} code could not be loaded` and reported
+ * as `failed` until `retry` asks again; the fetch is also tried again the next time `wanted` turns true.
  */
 export function useLazyModuleState<T>(module: LazyModule<T>, wanted: boolean, label: string): LazyModuleState<T> {
   const loaded = useLazyModule(module);
@@ -96,4 +82,9 @@ export function useLazyModuleState<T>(module: LazyModule<T>, wanted: boolean, la
       setAttempt((n) => n + 1);
     },
   };
+}
+
+/** `useLazyModuleState`'s module alone: for a component that renders nothing until it has arrived (a dialog opening). */
+export function useLazyModuleWhen<T>(module: LazyModule<T>, wanted: boolean, label: string): T | null {
+  return useLazyModuleState(module, wanted, label).loaded;
 }
