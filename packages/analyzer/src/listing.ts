@@ -15,6 +15,8 @@
  * stopped working after a week") keeps its own. Pure functions over the text; no I/O.
  */
 
+import { WORD } from './text.ts';
+
 /** A number: 2200, 1.7, 1,440, 2.0. */
 const NUM = String.raw`\d+(?:[.,]\d+)*`;
 /** Not inside a number or a price ("£1m", "$1.65bn" are amounts of money, not units or codes). */
@@ -116,14 +118,12 @@ export const NARRATIVE_WORDS: ReadonlySet<string> = new Set([
   'he', 'she', 'they', 'his', 'her', 'hers', 'their', 'theirs', 'him', 'them',
 ]);
 
-const WORD = /[A-Za-z]+(?:'[A-Za-z]+)*/g;
-
 const count = (patterns: readonly RegExp[], text: string): number =>
   patterns.reduce((n, p) => n + (text.match(p)?.length ?? 0), 0);
 
 /** The words of a text (letters only: "1.7" and "£20" are not words). */
 export function wordCount(text: string): number {
-  return text.match(WORD)?.length ?? 0;
+  return text.toLowerCase().match(WORD)?.length ?? 0;
 }
 
 /** A sentence with a narrative clause: one of NARRATIVE_WORDS. */

@@ -42,7 +42,8 @@ export function splitSentences(text: string): string[] {
   return out;
 }
 
-const WORD = /[a-z]+(?:'[a-z]+)*/g;
+/** A word of lower-cased text ("1.7" and "£20" hold none). */
+export const WORD = /[a-z]+(?:'[a-z]+)*/g;
 const NEGATORS = new Set([
   'not', 'no', 'never', 'nor', 'neither', 'nothing', 'nobody', 'none', 'nowhere', 'without', 'cannot', 'hardly',
   'barely', 'rarely', 'seldom',
