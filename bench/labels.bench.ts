@@ -25,7 +25,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, CDPSession, Page, Worker } from 'playwright-core';
 import { googleResultsPage, startResultSites, type ResultItem } from '../e2e/fixtures/results.ts';
-import { buildChromeCopy } from '@mediadiet/extension/build-copy';
+import { buildCopy } from '@mediadiet/extension/build-copy';
 import type { BenchRow } from './lib/types.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -201,7 +201,7 @@ export default async function run(): Promise<BenchRow[]> {
   let context: BrowserContext | undefined;
   try {
     // Nothing answers there: labelling never asks a server.
-    const dir = buildChromeCopy(out, { apiBase: 'http://127.0.0.1:9', webOrigin: 'http://127.0.0.1:9' });
+    const dir = buildCopy('chrome', out, { apiBase: 'http://127.0.0.1:9', webOrigin: 'http://127.0.0.1:9' });
     context = await chromium.launchPersistentContext('', {
       executablePath: CHROMIUM,
       headless: false,

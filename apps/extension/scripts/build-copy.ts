@@ -15,15 +15,7 @@ export interface CopyOptions {
   dwellMs?: number;
 }
 
-export function buildChromeCopy(out: string, opts: CopyOptions): string {
-  return buildCopy('chrome', out, opts);
-}
-
-export function buildFirefoxCopy(out: string, opts: CopyOptions): string {
-  return buildCopy('firefox', out, opts);
-}
-
-function buildCopy(target: 'chrome' | 'firefox', out: string, opts: CopyOptions): string {
+export function buildCopy(target: 'chrome' | 'firefox', out: string, opts: CopyOptions): string {
   const result = spawnSync(path.join(root, '../../node_modules/.bin/tsx'), [path.join(root, 'scripts/build.ts'), '--target', target], {
     cwd: root,
     encoding: 'utf8',

@@ -17,7 +17,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildChromeCopy } from './build-copy';
+import { buildCopy } from './build-copy';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { z } from 'zod';
@@ -218,7 +218,7 @@ async function main(): Promise<void> {
   const out = await mkdtemp(path.join(tmpdir(), 'mediadiet-screenshots-'));
   let context: BrowserContext | undefined;
   try {
-    const dir = buildChromeCopy(out, { apiBase: server.origin, webOrigin: server.origin, dwellMs: 300 });
+    const dir = buildCopy('chrome', out, { apiBase: server.origin, webOrigin: server.origin, dwellMs: 300 });
     context = await chromium.launchPersistentContext('', {
       executablePath: CHROMIUM,
       headless: false,
