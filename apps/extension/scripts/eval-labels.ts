@@ -24,7 +24,8 @@ import { analyze } from '@mediadiet/analyzer';
 import { dataPath, loadHeadlines } from '@mediadiet/analyzer/data';
 import { VERDICTS, type Verdict } from '@mediadiet/contract/analysis';
 import { headlineResult } from '../src/analyzer/protocol.ts';
-import { labelFor } from '../src/labels/label.ts';
+import { labelFor, type Sensitivities, type SiteHistory } from '../src/labels/label.ts';
+import type { LinkLabel } from '../src/labels/protocol.ts';
 import { LISTINGS_CHECK } from '../test/listings-check.ts';
 import { LISTINGS_DEV, type Listing } from '../test/listings-dev.ts';
 
@@ -38,10 +39,20 @@ export function readerClass(valence: number): ReaderClass {
   return valence <= CLEARLY.negative ? 'negative' : valence >= CLEARLY.positive ? 'positive' : 'neither';
 }
 
-/** A link's label verdict for a headline with no snippet, as the extension computes it. */
-export function labelVerdict(headline: string, snippet = ''): Verdict | null {
+/** A link's label as the extension makes it: the analyzer on headline + snippet, the worker's result, the rule. */
+export function linkLabel(
+  headline: string,
+  snippet = '',
+  sensitivities: Sensitivities | null = null,
+  site: SiteHistory | null = null,
+): LinkLabel | null {
   const result = headlineResult(analyze({ title: headline, text: snippet }));
-  return result ? labelFor(result, null, null).verdict : null;
+  return result ? labelFor(result, sensitivities, site) : null;
+}
+
+/** A link's label verdict (no profile, no site history), as the extension computes it. */
+export function labelVerdict(headline: string, snippet = ''): Verdict | null {
+  return linkLabel(headline, snippet)?.verdict ?? null;
 }
 
 export interface Agreement {

@@ -1,21 +1,15 @@
-import { analyze, listingSentences } from '@mediadiet/analyzer';
+import { listingSentences } from '@mediadiet/analyzer';
 import { CATEGORY_IDS } from '@mediadiet/contract/categories';
 import { describe, expect, it } from 'vitest';
-import { headlineResult } from '../src/analyzer/protocol';
-import { labelFor, type Sensitivities, type SiteHistory } from '../src/labels/label';
+import type { Sensitivities, SiteHistory } from '../src/labels/label';
+import { linkLabel } from '../scripts/eval-labels';
 import { results } from './labels-fixtures';
 import { LISTINGS_CORE, LISTINGS_DEV, type Listing } from './listings-dev';
 
-/** A link's label as the extension makes it: the analyzer on headline + snippet, the worker's result, the rule. */
-function labelOf(
-  headline: string,
-  snippet: string,
-  sensitivities: Sensitivities | null = null,
-  site: SiteHistory | null = null,
-) {
-  const result = headlineResult(analyze({ title: headline, text: snippet }));
-  if (!result) throw new Error('the analyzer gave no verdict');
-  return labelFor(result, sensitivities, site);
+function labelOf(...args: Parameters<typeof linkLabel>) {
+  const label = linkLabel(...args);
+  if (!label) throw new Error('the analyzer gave no verdict');
+  return label;
 }
 
 const VERY_SENSITIVE_TO_ALL: Sensitivities = Object.fromEntries(CATEGORY_IDS.map((id) => [id, 0.9]));
