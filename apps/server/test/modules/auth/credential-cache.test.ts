@@ -40,18 +40,24 @@ const recent = (token: string) => call(t, token, 'GET', '/api/analysis/recent');
 const validity = (apiKey: string) => call(t, apiKey, 'GET', '/api/extension/token/validity');
 
 /**
- * Holds the spied lookup's next call, after its real read (a second call of the spy), until the returned
- * `release` is called: a lookup in flight.
+ * Holds the spied lookup's next call, after its real read (a second call of the spy) has returned, until
+ * `release` is called: a lookup in flight. `read` settles once that real read has its row, so a test can
+ * revoke the credential strictly after the read and before the lookup ends.
  */
-function holdNextLookup<A extends unknown[], R>(find: Mock<(...args: A) => Promise<R>>): () => void {
+function holdNextLookup<A extends unknown[], R>(
+  find: Mock<(...args: A) => Promise<R>>,
+): { read: Promise<void>; release: () => void } {
   let release!: () => void;
+  let readDone!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
+  const read = new Promise<void>((resolve) => (readDone = resolve));
   find.mockImplementationOnce(async (...args: A) => {
     const row = await find(...args);
+    readDone();
     await gate;
     return row;
   });
-  return release;
+  return { read, release };
 }
 
 /**
@@ -70,9 +76,10 @@ async function expectSharedLookupUnlessRevoked<A extends unknown[], R, Found>(
   expect(find).toHaveBeenCalledTimes(1);
 
   const other = await another();
-  const release = holdNextLookup(find);
+  const { read, release } = holdNextLookup(find);
   const early = resolve(other.credential);
-  await vi.waitFor(() => expect(find).toHaveBeenCalledTimes(3)); // the wrapper and the real read
+  await read; // the real read has its row; only then is the credential revoked
+  expect(find).toHaveBeenCalledTimes(3); // the wrapper and the real read
   await other.revoke();
   const late = resolve(other.credential);
   release();
