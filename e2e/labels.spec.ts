@@ -474,6 +474,7 @@ test('Google News, Hacker News and Reddit are labelled only once the person swit
   await expectHeadlineLabel(news, TOASTER.url, 'neutral');
   await expectLabelsAccessible(hn);
   await expectLabelsAccessible(reddit);
+  await expectAccessible(options);
   await screenshotAtWidths(hn, SCREENSHOTS, { 'hacker-news-labelled': hn });
   await screenshotAtWidths(options, SCREENSHOTS, { options });
 });
