@@ -113,8 +113,16 @@ test('Firefox ESR: installs and asks for consent, pairs through the bridge, send
   );
 
   // The person agrees on it (server mode: the page's text is analysed on the server).
+  // The agreement is usable once the page shows the stored choice (disabled until then).
   const agreeText = () =>
-    ff.inExtensionPage(consent, (w) => w.document.getElementById('agree')?.textContent ?? null, null);
+    ff.inExtensionPage(
+      consent,
+      (w) => {
+        const agree = w.document.getElementById('agree') as HTMLButtonElement | null;
+        return agree && !agree.disabled ? agree.textContent : null;
+      },
+      null,
+    );
   await expect.poll(agreeText).toBe('I agree, start analysing');
   await ff.inExtensionPage(consent, clickInPage, '#agree');
   await expect

@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 /** The test files that run in a DOM of their own (jsdom): vitest.dom.config.mjs. */
 export const DOM_TESTS = [
+  'test/consent.test.ts',
   'test/content.test.ts',
   'test/labels-core.test.ts',
   'test/labels-sites.test.ts',
