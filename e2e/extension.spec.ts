@@ -20,6 +20,7 @@ import {
   EXTENSION_ID,
   extensionStorage,
   extensionWorker,
+  expectPageType,
   launchWithExtension,
   queued,
   startRecordingProxy,
@@ -308,6 +309,7 @@ test('reaching the plan cap shows the limit message in the extension', async ({ 
   const popup = await openPopup(h.context);
   await expect(popup.getByRole('alert')).toContainText("You have reached your plan's analysis limit.");
   await expectAccessible(popup);
+  await expectPageType(popup);
   await tab.close();
   expect((await recent(page)).results.filter((a) => a.url.includes('huge-report.test'))).toEqual([]);
 });
@@ -327,6 +329,7 @@ test('consent before the first capture; private pages never leave; addresses los
   ).toBeVisible();
   await expect(consent.getByRole('table')).toContainText('The text never leaves your browser');
   await expectAccessible(consent);
+  await expectPageType(consent);
 
   const page = await h.context.newPage();
   await page.goto(`${baseURL}/`);
@@ -441,6 +444,7 @@ test('a script on the web app’s origin cannot move the extension to another ac
   await expect(ask.getByRole('heading', { name: 'Switch the extension to another account?' })).toBeVisible();
   await expect(ask.getByRole('button', { name: 'Keep the current account' })).toBeFocused();
   await expectAccessible(ask);
+  await expectPageType(ask);
   expect(h.proxy.recorded.filter((r) => r.path === '/api/extension/verify')).toHaveLength(1); // the wizard's only
   await ask.getByRole('button', { name: 'Keep the current account' }).click();
   await expect(ask.getByRole('status')).toHaveText(

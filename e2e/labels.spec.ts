@@ -20,6 +20,7 @@ import {
   EXTENSION_ID,
   extensionStorage,
   extensionWorker,
+  expectPageType,
   launchWithExtension,
   startRecordingProxy,
   startTestPages,
@@ -475,6 +476,7 @@ test('Google News, Hacker News and Reddit are labelled only once the person swit
   await expectLabelsAccessible(hn);
   await expectLabelsAccessible(reddit);
   await expectAccessible(options);
+  await expectPageType(options);
   await screenshotAtWidths(hn, SCREENSHOTS, { 'hacker-news-labelled': hn });
   await screenshotAtWidths(options, SCREENSHOTS, { options });
 });
